@@ -1,0 +1,119 @@
+/** Business constants and limits of SPEC section 9, shared by client and server. */
+
+export const APP_VERSION = '1.1.14';
+
+export const TIMEOUTS = {
+  requestMs: 60_000,
+  chatUploadMs: 300_000,
+  slipUploadMs: 300_000,
+} as const;
+
+export const CHAT = {
+  historyPageSize: 10,
+  markReadDebounceMs: 1_000,
+  socketCheckMs: 5_000,
+  textMax: 2_000,
+  imageMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 20 * 1024 * 1024,
+  atBottomThresholdPx: 60,
+  allowedTypes: ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'],
+} as const;
+
+export const DELAYS = {
+  registrationRedirectMs: 2_000,
+  toastMs: 4_000,
+  agreementModalMs: 1_500,
+  copyAutoClickMs: 1_000,
+  spinnerCallMs: 200,
+} as const;
+
+export const PHONE_LENGTH_TH = 10;
+export const COUNTRIES = ['TH', 'LA'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const LAOS_CURRENCIES = ['LAK', 'BAHT'] as const;
+export type Currency = (typeof LAOS_CURRENCIES)[number];
+export const DEFAULT_LAOS_CURRENCY: Currency = 'LAK';
+
+/** Banks whose account names must be written in English letters and spaces only. */
+export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
+
+export const TRANSFER_MINIMUM = 1;
+/** The main wallet's code in a transfer's from and to; game accounts go by their game code. */
+export const MAIN_WALLET_CODE = 'wallet';
+export const TRUEWALLET_MINIMUM = 2;
+
+/** QR providers, their minimum deposit and preset amounts. Bank QR needs only an amount above 0. */
+export const QR_PROVIDERS = ['KBANK', 'BCEL', 'WW', 'FP', 'PAYONEX'] as const;
+export type QrProvider = (typeof QR_PROVIDERS)[number];
+export const QR_MINIMUM: Record<QrProvider, number> = { KBANK: 0, BCEL: 0, WW: 100, FP: 10, PAYONEX: 100 };
+export const QR_PRESETS: Record<QrProvider, readonly number[]> = {
+  KBANK: [10, 20, 50, 100, 500, 1000],
+  BCEL: [10, 20, 50, 100, 500, 1000],
+  WW: [100, 200, 300, 500, 1000],
+  PAYONEX: [100, 200, 300, 500, 1000],
+  FP: [10, 50, 100, 500, 1000],
+};
+export const QR_COUNTDOWN_TICK_MS = 1_000;
+
+export const PAGE_SIZES = {
+  invite: 10,
+  refund: 10,
+  statement: 10,
+  slip: 10,
+  coupon: 3,
+} as const;
+/** Statement pagination shows this many pages before and after the current one. */
+export const PAGINATION_RANGE = { before: 3, after: 1 } as const;
+
+export const WHEEL = {
+  maxSizePx: 350,
+  maxWidthShare: 0.85,
+  resizeDebounceMs: 500,
+  claimDebounceMs: 500,
+  extraTurnsMin: 2,
+  extraTurnsMax: 3,
+  friction: 0.991,
+  durationMinMs: 4_000,
+  durationMaxMs: 5_000,
+} as const;
+
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+/** Sign shown before a statement amount: deposit and bonus '+', withdraw '-', others none. */
+export const STATEMENT_SIGN: Record<StatementType, '+' | '-' | ''> = {
+  deposit: '+',
+  bonus: '+',
+  finish_bonus: '',
+  withdraw: '-',
+  transfer: '',
+};
+export const STATUS_SUCCESS = 'SUCCESS';
+export const STATUS_FAILED = 'FAILED';
+
+/** Bonus types: limit counts every receipt, day those of today, week those of this week. */
+export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];
+
+export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+/** Providers with their own login handler (auto-login endpoints). */
+export const GAME_PROVIDERS = [
+  'JOKER', 'SEXYGAME', 'BETFLIX', 'ASKMEBET', 'UFABET', 'SUPERSLOT', 'PG', 'SLOTXO',
+  'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
+] as const;
+export type GameProviderCode = (typeof GAME_PROVIDERS)[number];
+
+export const LOCALES = ['th', 'la', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Relative-time units, largest first, in seconds (a month is 30 days). */
+export const RELATIVE_TIME_UNITS = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+
+export const INVITE_CODE_PREFIX = 'PR';

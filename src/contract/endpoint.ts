@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+/**
+ * One API endpoint of SPEC section 7: the server registers its route from this entry,
+ * the client's typed call is derived from it, and the OpenAPI document is generated from it.
+ *
+ * - `access`: 'public' needs nothing; 'member' needs the bearer token and the client marker
+ *   header; 'sandbox' exists only in sandbox mode.
+ * - `idempotent`: the request moves money and must carry an `Idempotency-Key` header.
+ * - `multipart`: the body is multipart/form-data (files), described by `body` for docs only.
+ */
+export interface Endpoint<
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  path: Path;
+  access: Access;
+  tag: string;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  idempotent?: boolean;
+  multipart?: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Access = 'public' | 'member' | 'sandbox';
+
+export const endpoint = <
+  Method extends HttpMethod,
+  Path extends string,
+  Response extends z.ZodType,
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+>(
+  e: Endpoint<Method, Path, Params, Query, Body, Response>,
+) => e;
+
+/** The header the wallet client sends on every call; member endpoints refuse calls without it. */
+export const CLIENT_HEADER = 'x-client';
+export const CLIENT_HEADER_VALUE = 'member-wallet';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotency-replayed';
+
+export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any, any, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
+export type QueryOf<E> = E extends Endpoint<any, any, any, infer Q, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+export type BodyOf<E> = E extends Endpoint<any, any, any, any, infer B, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, any, any, infer R> ? z.output<R> : never;

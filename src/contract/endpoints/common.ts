@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { amountOutput } from '../money';
+
+/** Shapes shared by several areas of the API. */
+
+/** A date and time in a response: an ISO 8601 string. */
+export const isoDate = z.string().describe('ISO 8601 date-time');
+
+/** The plain success answer of a call that has nothing else to return. */
+export const ok = z.object({ message: z.literal('OK') });
+
+/** Body of the paged list calls (invite, refund, statement, slip). */
+export const pageRequest = z.object({
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1).max(100),
+});
+
+/** The main wallet's balance, returned after every call that moves money. */
+export const walletBalance = z.object({ amount: amountOutput });
+
+/** A banner of the invite and refund carousels. */
+export const banner = z.object({ image: z.string(), html: z.string() });
+
+/** A short code in a path (bank, game, bonus, promotion): letters, digits, '_' and '-'. */
+export const codeParam = z.string().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/);
+
+/** An id or reference in a path. */
+export const idParam = z.string().min(1).max(100);

@@ -1,0 +1,35 @@
+import { lookupEndpoints } from './lookup';
+import { accountEndpoints } from './account';
+import { otpEndpoints } from './otp';
+import { walletEndpoints } from './wallet';
+import { inviteEndpoints } from './invite';
+import { refundEndpoints } from './refund';
+import { spinEndpoints } from './spin';
+import { qrEndpoints } from './qr';
+import { autoLoginEndpoints } from './autologin';
+import { bonusEndpoints } from './bonus';
+import { promotionEndpoints } from './promotion';
+import { statementEndpoints } from './statement';
+import { chatEndpoints } from './chat';
+import { sandboxEndpoints } from './sandbox';
+
+/** Every endpoint of the API, keyed by the name of its typed client call. */
+export const endpoints = {
+  ...lookupEndpoints,
+  ...accountEndpoints,
+  ...otpEndpoints,
+  ...walletEndpoints,
+  ...inviteEndpoints,
+  ...refundEndpoints,
+  ...spinEndpoints,
+  ...qrEndpoints,
+  ...autoLoginEndpoints,
+  ...bonusEndpoints,
+  ...promotionEndpoints,
+  ...statementEndpoints,
+  ...chatEndpoints,
+  ...sandboxEndpoints,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

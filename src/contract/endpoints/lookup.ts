@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { LAOS_CURRENCIES } from '../constants';
+import { amountOutput } from '../money';
+import { ok } from './common';
+
+const tag = 'lookup';
+
+export const bank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), logo: z.string().optional() });
+/** A bank's names, as embedded in bank accounts and deposit accounts. */
+export const bankName = z.object({ nameTH: z.string(), nameEN: z.string() });
+
+/** An account the member can deposit to: a bank account or a payment provider. */
+export const depositBank = z.object({
+  bankCode: z.string(),
+  bankType: z.string().describe('how the deposit modal presents it: SCB, KBANK, GSB, BCEL, WW, FP, PAYONEX, or another bank'),
+  mode: z.string().describe("'AUTO' or another mode; KBANK in AUTO mode shows the account, otherwise a QR"),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.enum(LAOS_CURRENCIES).nullable().describe('Laos only'),
+  bank: bankName,
+});
+/** A True Wallet account the member can deposit to. */
+export const depositWallet = z.object({
+  mode: z.string().describe("'AUTO' shows the account number and a note; otherwise gift-link mode"),
+  walletAccountName: z.string(),
+  walletAccountNo: z.string(),
+});
+
+export const lookupBanks = endpoint({
+  method: 'GET', path: '/api/lookup/banks', access: 'public', tag,
+  summary: 'Banks a member can register with',
+  response: z.array(bank),
+});
+
+export const lookupDeposit = endpoint({
+  method: 'GET', path: '/api/lookup/deposit', access: 'member', tag,
+  summary: 'Accounts and providers the member can deposit to',
+  response: z.object({ banks: z.array(depositBank), wallets: z.array(depositWallet), isManual: z.boolean() }),
+});
+
+export const lookupConditions = endpoint({
+  method: 'GET', path: '/api/lookup/conditions', access: 'public', tag,
+  summary: 'Bonus conditions, as a list of html strings',
+  response: z.array(z.string()),
+});
+
+export const lookupAgreements = endpoint({
+  method: 'GET', path: '/api/lookup/agreements', access: 'public', tag,
+  summary: 'Terms the member accepts in the agreement modal, as a list of html strings',
+  response: z.array(z.string()),
+});
+
+export const lookupInfo = endpoint({
+  method: 'GET', path: '/api/lookup/info', access: 'public', tag,
+  summary: "The site's name and website",
+  response: z.object({ name: z.string(), website: z.string() }),
+});
+
+export const lookupNotice = endpoint({
+  method: 'GET', path: '/api/lookup/notice', access: 'public', tag,
+  summary: 'Notice text of the bonus dialog; the client replaces its percentFail placeholder',
+  response: z.object({ notice: z.string() }),
+});
+
+export const lookupContact = endpoint({
+  method: 'GET', path: '/api/lookup/contact', access: 'public', tag,
+  summary: 'Contact text and LINE details',
+  response: z.object({ contactText: z.string(), lineLink: z.string(), lineName: z.string(), lineQR: z.string() }),
+});
+
+export const lookupWithdraw = endpoint({
+  method: 'GET', path: '/api/lookup/withdraw', access: 'member', tag,
+  summary: 'Smallest and largest amount the member may withdraw',
+  response: z.object({ withdrawMin: amountOutput, withdrawMax: amountOutput }),
+});
+
+export const lookupSlip = endpoint({
+  method: 'GET', path: '/api/lookup/slip', access: 'member', tag,
+  summary: 'Slip upload rules: the daily closed window (HH:mm, local time) and how old a transfer may be',
+  response: z.object({
+    isOpen: z.boolean(),
+    closedFrom: z.string().nullable().describe('HH:mm, or null when uploads never close'),
+    closedTo: z.string().nullable().describe('HH:mm, or null when uploads never close'),
+    uploadWithinMinutes: z.number().int(),
+  }),
+});
+
+export const lookupSources = endpoint({
+  method: 'GET', path: '/api/lookup/sources', access: 'public', tag,
+  summary: 'Where a new member heard of the site, for the registration form',
+  response: z.array(z.object({ code: z.string(), description: z.string() })),
+});
+
+export const lookupActive = endpoint({
+  method: 'GET', path: '/api/lookup/active', access: 'public', tag,
+  summary: "Whether the service is active; answers 410 { message: 'gone' } when switched off",
+  response: ok,
+});
+
+export const lookupRegisterOTP = endpoint({
+  method: 'GET', path: '/api/lookup/registerOTP', access: 'public', tag,
+  summary: 'Whether registration verifies the phone number by OTP',
+  response: z.object({ registerOTP: z.boolean() }),
+});
+
+export const lookupEnableChatWidget = endpoint({
+  method: 'GET', path: '/api/lookup/enableChatWidget', access: 'public', tag,
+  summary: 'Whether the chat widget is shown (asked only when a chat backend is configured)',
+  response: z.object({ enableChatWidget: z.boolean() }),
+});
+
+export const lookupEndpoints = {
+  lookupBanks,
+  lookupDeposit,
+  lookupConditions,
+  lookupAgreements,
+  lookupInfo,
+  lookupNotice,
+  lookupContact,
+  lookupWithdraw,
+  lookupSlip,
+  lookupSources,
+  lookupActive,
+  lookupRegisterOTP,
+  lookupEnableChatWidget,
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { phoneNumber } from './account';
+
+const tag = 'otp';
+
+export const otpSend = endpoint({
+  method: 'POST', path: '/api/otp/send', access: 'public', tag,
+  summary: "Send an OTP code by SMS; code OTP_VERIFIED means the number is already verified and the OTP step is skipped",
+  body: z.object({ phoneNumber }),
+  response: z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(['OK', 'OTP_VERIFIED']) }),
+});
+
+export const otpVerify = endpoint({
+  method: 'POST', path: '/api/otp/verify', access: 'public', tag,
+  summary: 'Verify the code sent by SMS',
+  body: z.object({ otpToken: z.string().min(1).max(200), otpCode: z.string().min(1).max(10).regex(/^[0-9]+$/) }),
+  response: z.object({ message: z.literal('OTP_CODE_VALID') }),
+});
+
+export const otpEndpoints = { otpSend, otpVerify };

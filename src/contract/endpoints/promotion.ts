@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { codeParam, ok } from './common';
+
+const tag = 'promotion';
+
+export const promotion = z.object({
+  code: z.string(),
+  percentFail: z.number().describe('percent'),
+  description: z.string().describe('html'),
+});
+
+const byCode = z.object({ code: codeParam.describe('upper-cased by the client') });
+
+export const promotionCurrent = endpoint({
+  method: 'GET', path: '/api/promotion/current', access: 'member', tag,
+  summary: 'The promotion the member currently holds, or null',
+  response: z.object({ promotion: promotion.nullable() }),
+});
+
+export const promotionFind = endpoint({
+  method: 'GET', path: '/api/promotion/find/:code', access: 'member', tag,
+  summary: 'Find a promotion by its code (NO_PROMOTION when there is none)',
+  params: byCode,
+  response: promotion,
+});
+
+export const promotionActivate = endpoint({
+  method: 'GET', path: '/api/promotion/activate/:code', access: 'member', tag,
+  summary: 'Receive a promotion (PROMOTION_RECEIVED when already received)',
+  params: byCode,
+  response: ok,
+});
+
+export const promotionEndpoints = { promotionCurrent, promotionFind, promotionActivate };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { amountInput } from '../money';
+import { idParam, isoDate, ok } from './common';
+
+/** The simulators' own endpoints; they exist only in sandbox mode. */
+const tag = 'sandbox';
+
+export const sandboxSms = endpoint({
+  method: 'GET', path: '/api/sandbox/sms', access: 'sandbox', tag,
+  summary: 'The simulated SMS inbox, newest first; phone narrows it to one number',
+  query: z.object({ phone: z.string().max(20).optional() }),
+  response: z.object({
+    messages: z.array(z.object({ to: z.string(), text: z.string(), code: z.string(), createdAt: isoDate })),
+  }),
+});
+
+export const sandboxSlip = endpoint({
+  method: 'POST', path: '/api/sandbox/slips', access: 'sandbox', tag,
+  summary: 'Make a bank transfer slip for an amount, to upload as a deposit; answers image/png',
+  body: z.object({ amount: amountInput }),
+  response: z.any(),
+});
+
+export const sandboxQrcodePay = endpoint({
+  method: 'POST', path: '/api/sandbox/qrcode/:qrcodeId/pay', access: 'sandbox', tag,
+  summary: "Pay a deposit QR code as the simulated gateway's customer would",
+  params: z.object({ qrcodeId: idParam }),
+  response: ok,
+});
+
+export const sandboxTruewalletVoucher = endpoint({
+  method: 'POST', path: '/api/sandbox/truewallet/vouchers', access: 'sandbox', tag,
+  summary: 'Create a simulated True Wallet gift voucher for an amount',
+  body: z.object({ amount: amountInput }),
+  response: z.object({ link: z.string(), voucherId: z.string() }),
+});
+
+export const sandboxEndpoints = { sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxTruewalletVoucher };

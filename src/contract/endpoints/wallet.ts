@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { GAME_CATEGORIES } from '../constants';
+import { amountInput, amountOutput } from '../money';
+import { bankAccount } from './account';
+import { codeParam, ok, walletBalance } from './common';
+import { slip } from './statement';
+
+const tag = 'wallet';
+
+/** A game account (slot, sport plus casino, lotto) of the member. */
+export const gameAccount = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: z.enum(GAME_CATEGORIES),
+  logo: z.string(),
+  background: z.string(),
+  amount: amountOutput,
+  isActive: z.boolean(),
+  ftWalletSlot: z.number().describe('wallet-to-game rate: the card also shows amount × ftWalletSlot'),
+  web: z.string().nullable(),
+  android: z.string().nullable(),
+  ios: z.string().nullable(),
+});
+
+export const gameCredentials = z.object({
+  username: z.string(),
+  password: z.string(),
+  event: z.record(z.string(), z.string()).nullable().describe('hidden form values, for the one provider that launches by form post'),
+});
+
+/** A game account's balance after a transfer. */
+export const gameBalance = z.object({ code: z.string(), amount: amountOutput });
+
+/** Balances after a transfer: the wallet and each game account the transfer touched. */
+export const transferResult = z.object({ wallet: walletBalance, slots: z.array(gameBalance) });
+
+/** A transfer's end: the main wallet (MAIN_WALLET_CODE) or a game account's code. */
+const accountCode = z.string().min(1).max(50);
+const slotParams = z.object({ slotCode: codeParam });
+
+export const wallet = endpoint({
+  method: 'GET', path: '/api/wallet', access: 'member', tag,
+  summary: "The home screen: profile with spin coins, bank account, wallet balance, invite bonus and game accounts",
+  response: z.object({
+    profile: z.object({ name: z.string(), username: z.string(), _id: z.string(), coin: z.number().int() }),
+    bankAccount,
+    wallet: walletBalance,
+    invite: z.object({
+      amount: amountOutput,
+      success: z.number().describe('percent'),
+      fail: z.number().describe('percent'),
+    }),
+    slots: z.array(gameAccount),
+  }),
+});
+
+export const walletRefreshSlot = endpoint({
+  method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', tag,
+  summary: 'Ask every game provider for its balance and return the refreshed game accounts',
+  response: z.object({ wallet: walletBalance, slots: z.array(gameAccount) }),
+});
+
+export const walletActivate = endpoint({
+  method: 'GET', path: '/api/wallet/activate/:slotCode', access: 'member', tag,
+  summary: 'Open the game account with the game provider; returns it, now active',
+  params: slotParams,
+  response: gameAccount,
+});
+
+export const walletAccount = endpoint({
+  method: 'GET', path: '/api/wallet/account/:slotCode', access: 'member', tag,
+  summary: "The game account's login credentials, shown to its owner",
+  params: slotParams,
+  response: gameCredentials,
+});
+
+export const walletResetPassword = endpoint({
+  method: 'GET', path: '/api/wallet/resetpassword/:slotCode', access: 'member', tag,
+  summary: "Reset the game account's password with the provider (fetch the credentials again after)",
+  params: slotParams,
+  response: ok,
+});
+
+export const walletAdd = endpoint({
+  method: 'POST', path: '/api/wallet/add', access: 'member', tag, idempotent: true,
+  summary: 'Add the given amount to the main wallet',
+  body: z.object({ amount: amountInput }),
+  response: z.object({ wallet: walletBalance }),
+});
+
+export const walletTransfer = endpoint({
+  method: 'POST', path: '/api/wallet/transfer', access: 'member', tag, idempotent: true,
+  summary: 'Move an amount between the main wallet and a game account, or between game accounts',
+  body: z
+    .object({ from: accountCode, to: accountCode, amount: amountInput })
+    .refine((b) => b.from !== b.to, { message: 'from and to must differ', path: ['to'] }),
+  response: transferResult,
+});
+
+export const walletTransferAll = endpoint({
+  method: 'POST', path: '/api/wallet/transferAll', access: 'member', tag, idempotent: true,
+  summary: 'Move the whole main wallet balance to a game account',
+  body: z.object({ to: accountCode }),
+  response: transferResult,
+});
+
+export const walletWithdraw = endpoint({
+  method: 'POST', path: '/api/wallet/withdraw', access: 'member', tag, idempotent: true,
+  summary: "Withdraw an amount from the main wallet to the member's bank account",
+  body: z.object({ amount: amountInput }),
+  response: z.object({ wallet: walletBalance }),
+});
+
+export const walletWithdrawAll = endpoint({
+  method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', tag, idempotent: true,
+  summary: 'Withdraw the whole balance (required while holding a bonus); amount is the balance the member saw',
+  body: z.object({ amount: amountInput }),
+  response: z.object({ wallet: walletBalance }),
+});
+
+export const walletSlip = endpoint({
+  method: 'POST', path: '/api/wallet/slip', access: 'member', tag, idempotent: true, multipart: true,
+  summary: 'Upload a bank transfer slip (multipart, field file); returns the slip, verified asynchronously',
+  body: z.object({ file: z.any().describe('slip image: png, jpeg or gif') }),
+  response: slip,
+});
+
+export const walletTruelink = endpoint({
+  method: 'POST', path: '/api/wallet/truelink', access: 'member', tag, idempotent: true,
+  summary: 'Deposit a True Wallet gift link (encrypted on the client); returns the credited amount',
+  body: z.object({ link: z.string().min(1).max(2000).describe('the gift link, encrypted with the shared symmetric cipher') }),
+  response: z.object({ amount: amountOutput, wallet: walletBalance }),
+});
+
+export const walletEndpoints = {
+  wallet,
+  walletRefreshSlot,
+  walletActivate,
+  walletAccount,
+  walletResetPassword,
+  walletAdd,
+  walletTransfer,
+  walletTransferAll,
+  walletWithdraw,
+  walletWithdrawAll,
+  walletSlip,
+  walletTruelink,
+};

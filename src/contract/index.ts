@@ -1,0 +1,5 @@
+export * from './endpoint';
+export * from './errors';
+export * from './constants';
+export * from './money';
+export * from './endpoints/index';

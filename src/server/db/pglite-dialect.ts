@@ -1,0 +1,82 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely over PGlite. PGlite is one connection in one process, so every acquire waits for
+ * the previous release: a transaction has the database to itself until it commits or rolls
+ * back, which is exactly PostgreSQL's behaviour for a single-connection pool.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() { return new PostgresAdapter(); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init() { await this.pglite.waitReady; }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => { release = resolve; });
+    const previous = this.queue;
+    this.queue = previous.then(() => turn);
+    await previous;
+    this.connection.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+  async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
+  async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
+
+  async releaseConnection(conn: DatabaseConnection) {
+    (conn as PGliteConnection).release?.();
+  }
+
+  async destroy() {
+    await this.queue;
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  release?: () => void;
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(query.sql, query.parameters as any[]);
+    const affected = result.affectedRows;
+    return {
+      rows: result.rows,
+      ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}

@@ -1,0 +1,17 @@
+import type { ErrorCode } from '../contract';
+
+/**
+ * A refusal the product means to give: answered as `{ message: code }` with the code's HTTP
+ * status (src/contract/errors.ts). Anything else thrown is an internal fault, answered 500
+ * without details.
+ */
+export class DomainError extends Error {
+  constructor(readonly code: ErrorCode, readonly detail?: string) {
+    super(detail ? `${code}: ${detail}` : code);
+    this.name = 'DomainError';
+  }
+}
+
+export const refuse = (code: ErrorCode, detail?: string): never => {
+  throw new DomainError(code, detail);
+};

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { IDEMPOTENCY_HEADER, type Endpoint } from '../../contract';
+import { refuse } from '../errors';
+import type { MemberIdentity } from './member-guard';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The calling member; present on every 'member' endpoint. */
+  member: E['access'] extends 'member' ? MemberIdentity : MemberIdentity | undefined;
+  /** The Idempotency-Key header; present on every idempotent endpoint. */
+  idempotencyKey: E['idempotent'] extends true ? string : string | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>;
+
+export interface RouteGuards {
+  member: onRequestHookHandler;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * Registers one contract endpoint: its schemas validate the request and the response, its
+ * access level chooses the guard, and an idempotent endpoint refuses a request without a
+ * well-formed Idempotency-Key header. The handler stays thin: one domain call, mapped.
+ */
+export function contractRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  guards: RouteGuards,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> = {},
+) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...options,
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response },
+    },
+    onRequest: endpoint.access === 'member' ? guards.member : undefined,
+    handler: async (request, reply) => {
+      let idempotencyKey: string | undefined;
+      if (endpoint.idempotent) {
+        const header = request.headers[IDEMPOTENCY_HEADER];
+        if (typeof header !== 'string') refuse('IDEMPOTENCY_KEY_REQUIRED');
+        if (!KEY_PATTERN.test(header as string)) refuse('INVALID_INPUT', 'malformed idempotency key');
+        idempotencyKey = header as string;
+      }
+      // Spec calls that change state with GET must never be cached.
+      if (endpoint.access === 'member') reply.header('cache-control', 'no-store');
+      return handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        member: request.member,
+        idempotencyKey,
+        request,
+        reply,
+      } as RouteContext<E>);
+    },
+  });
+}

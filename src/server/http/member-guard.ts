@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract';
+import { refuse } from '../errors';
+
+export interface MemberIdentity {
+  memberId: string;
+  sessionId: string;
+}
+
+/** Turns a bearer token into the member it belongs to, or null when missing, expired or revoked. */
+export type Authenticator = (token: string) => Promise<MemberIdentity | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member?: MemberIdentity;
+  }
+}
+
+/**
+ * Requests from other sites cannot add the marker header without a CORS preflight, which the
+ * strict CORS policy refuses, so requiring it keeps other sites from driving a member's session.
+ */
+export function requireClientMarker(request: FastifyRequest) {
+  if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) refuse('CLIENT_REQUIRED');
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export function memberGuard(deps: { isServiceActive: () => Promise<boolean>; authenticate: Authenticator }) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    requireClientMarker(request);
+    if (!(await deps.isServiceActive())) refuse('gone');
+    const token = bearerToken(request);
+    const member = token ? await deps.authenticate(token) : null;
+    if (!member) refuse('invalid-token');
+    request.member = member!;
+  };
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built client from `dir` with history-mode fallback: any GET outside /api that
+ * asks for HTML gets index.html, so deep links like /user/home load the app.
+ * Returns the not-found handler to install (API paths keep the JSON NOT_FOUND answer).
+ */
+export async function registerSpa(app: FastifyInstance, dir: string) {
+  const root = path.resolve(dir);
+  const hasClient = fs.existsSync(path.join(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io/');
+    if (hasClient && wantsPage && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'NOT_FOUND' });
+  };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+
+describe.each(engines)('foundation on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await build(engine); });
+  afterAll(async () => { await t.close(); });
+
+  it('answers health with a database ping', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: engine });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('says the service is active, and gone once an operator switches it off', async () => {
+    const on = await t.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ message: 'OK' });
+
+    await t.app.ctx.settings.set('service.active', false);
+    const off = await t.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(off.statusCode).toBe(410);
+    expect(off.json()).toEqual({ message: 'gone' });
+
+    await t.app.ctx.settings.set('service.active', true);
+    const back = await t.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path with NOT_FOUND as JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NOT_FOUND' });
+  });
+
+  it('serves an OpenAPI 3.1 document listing every contract path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const e of Object.values(endpoints)) {
+      const path = e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('serves a readable docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('swagger');
+  });
+
+  it('refuses a CORS preflight from another site', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS', url: '/api/lookup/active',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-client' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('marks the marker header as known to the client helper', () => {
+    expect(clientHeaders('abc')).toMatchObject({ 'x-client': 'member-wallet', authorization: 'Bearer abc' });
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The client is built into dist/ and served by the Fastify server (npm start), or served by
+// Vite's dev server with /api and /socket.io proxied to the API (npm run dev).
+export default defineConfig({
+  root: '.',
+  base: '/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/sandbox': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+    },
+  },
+});
