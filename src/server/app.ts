@@ -15,6 +15,8 @@ import { memberGuard, type Authenticator } from './http/member-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
 import { registerLookups } from './modules/lookup/routes';
+import { registerSessionRoutes } from './modules/sessions/routes';
+import { Sessions } from './modules/sessions/sessions';
 import { Realtime } from './realtime/realtime';
 import { Settings } from './settings/settings';
 
@@ -80,13 +82,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = options.database ?? openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(database.db);
   const settings = new Settings(database.db);
-  const authenticate: Authenticator = async () => null;
+  const sessions = new Sessions(database.db);
+  const authenticate: Authenticator = (token) => sessions.authenticate(token);
   const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins });
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     settings,
+    sessions,
     authenticate,
     realtime,
     guards: { member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }) },
@@ -102,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Routes.
   registerHealth(app, ctx);
   registerLookups(app, ctx);
+  registerSessionRoutes(app, ctx);
   await registerDocs(app, { sandbox: config.sandbox });
   app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR));
 

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { RouteGuards } from './http/contract-route';
 import type { Authenticator } from './http/member-guard';
+import type { Sessions } from './modules/sessions/sessions';
 import type { Realtime } from './realtime/realtime';
 import type { Settings } from './settings/settings';
 
@@ -13,6 +14,7 @@ export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   settings: Settings;
+  sessions: Sessions;
   guards: RouteGuards;
   realtime: Realtime;
   authenticate: Authenticator;

@@ -3,7 +3,7 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract';
 import { refuse } from '../errors';
 
 export interface MemberIdentity {
-  memberId: string;
+  memberId: number;
   sessionId: string;
 }
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Authenticator } from '../http/member-guard';
 
-export const memberRoom = (memberId: string) => `member:${memberId}`;
+export const memberRoom = (memberId: number) => `member:${memberId}`;
 
 /**
  * socket.io for pushing events to a member's open pages (balance changes, chat). Members
@@ -38,7 +38,7 @@ export class Realtime {
   }
 
   /** Sends an event to every open page of one member; call only after the change has committed. */
-  toMember(memberId: string, event: string, payload: unknown) {
+  toMember(memberId: number, event: string, payload: unknown) {
     this.io?.to(memberRoom(memberId)).emit(event, payload);
   }
 

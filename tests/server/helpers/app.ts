@@ -12,10 +12,16 @@ export interface TestApp {
 }
 
 /** An app on a fresh database of the given engine, for `inject()`. */
-export async function build(engine: Engine, env: Record<string, string> = {}): Promise<TestApp> {
+export async function build(
+  engine: Engine,
+  env: Record<string, string> = {},
+  /** Extra routes registered before the app is ready (for cross-cutting tests). */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const config: Config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...env });
   const test = await freshDatabase(engine);
   const app = await buildApp({ config, database: test.database, logger: false });
+  extend?.(app);
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation';
+import * as m0002 from './0002_members';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -7,4 +8,5 @@ import * as m0001 from './0001_foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_members': m0002,
 };

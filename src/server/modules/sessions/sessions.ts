@@ -1,0 +1,64 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { MemberIdentity } from '../../http/member-guard';
+
+/** A remembered session lasts 30 days; a session-only one 12 hours (the browser forgets it sooner). */
+export const SESSION_TTL_MS = { persistent: 30 * 24 * 3600_000, sessionOnly: 12 * 3600_000 } as const;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opaque bearer tokens: 32 random bytes handed to the client once and stored only as a
+ * SHA-256 hash, so a copy of the database cannot be replayed as a login.
+ */
+export class Sessions {
+  constructor(private readonly db: Kysely<DB>, private readonly now: () => Date = () => new Date()) {}
+
+  async create(memberId: number, options: { persistent: boolean; ip?: string; userAgent?: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const ttl = options.persistent ? SESSION_TTL_MS.persistent : SESSION_TTL_MS.sessionOnly;
+    await this.db
+      .insertInto('session')
+      .values({
+        id: randomUUID(),
+        member_id: memberId,
+        token_hash: hashToken(token),
+        persistent: options.persistent,
+        expires_at: new Date(this.now().getTime() + ttl),
+        revoked_at: null,
+        ip: options.ip ?? null,
+        user_agent: options.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The member behind a token, or null when it is unknown, expired, revoked or the member is locked. */
+  async authenticate(token: string): Promise<MemberIdentity | null> {
+    if (token.length > 200) return null;
+    const row = await this.db
+      .selectFrom('session')
+      .innerJoin('member', 'member.id', 'session.member_id')
+      .select(['session.id', 'session.member_id', 'session.expires_at', 'session.revoked_at', 'member.status'])
+      .where('session.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.expires_at.getTime() <= this.now().getTime() || row.status !== 'active') return null;
+    return { memberId: row.member_id, sessionId: row.id };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.updateTable('session').set({ revoked_at: this.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Ends every session of the member but one (after a password change). */
+  async revokeOthers(memberId: number, keepSessionId: string): Promise<void> {
+    await this.db
+      .updateTable('session')
+      .set({ revoked_at: this.now() })
+      .where('member_id', '=', memberId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,230 @@
+import { describe, it, expect } from 'vitest';
+import { z } from 'zod';
+import { endpoints, type Endpoint } from '../../src/contract';
+
+/** Every call of SPEC section 7, written out from the spec, path parameters in Fastify style. */
+const SPEC_CALLS = [
+  // lookups
+  'GET /api/lookup/banks',
+  'GET /api/lookup/deposit',
+  'GET /api/lookup/conditions',
+  'GET /api/lookup/agreements',
+  'GET /api/lookup/info',
+  'GET /api/lookup/notice',
+  'GET /api/lookup/contact',
+  'GET /api/lookup/withdraw',
+  'GET /api/lookup/slip',
+  'GET /api/lookup/sources',
+  'GET /api/lookup/active',
+  'GET /api/lookup/registerOTP',
+  'GET /api/lookup/enableChatWidget',
+  // account
+  'POST /api/login',
+  'POST /api/account/validate',
+  'POST /api/account',
+  'GET /api/account/profile',
+  'PUT /api/account/profile',
+  'PUT /api/account/bankAccountName',
+  'PUT /api/account/changepwd',
+  'POST /api/otp/send',
+  'POST /api/otp/verify',
+  // wallet
+  'GET /api/wallet',
+  'GET /api/wallet/refresh/slot',
+  'GET /api/wallet/activate/:slotCode',
+  'GET /api/wallet/account/:slotCode',
+  'GET /api/wallet/resetpassword/:slotCode',
+  'POST /api/wallet/add',
+  'POST /api/wallet/transfer',
+  'POST /api/wallet/transferAll',
+  'POST /api/wallet/withdraw',
+  'POST /api/wallet/withdrawAll',
+  'POST /api/wallet/slip',
+  'POST /api/wallet/truelink',
+  // invite, refund, spin
+  'POST /api/invite',
+  'GET /api/invite/bonus',
+  'GET /api/invite/banners',
+  'POST /api/refund',
+  'GET /api/refund/check',
+  'GET /api/refund/receive',
+  'GET /api/refund/addWallet',
+  'GET /api/refund/banners',
+  'GET /api/spinwheel/setup',
+  'POST /api/spinwheel/spin',
+  'GET /api/spinwheel/coupon',
+  'POST /api/spinwheel/coupon/claim',
+  'GET /api/spinwheel/active',
+  // QR
+  'GET /api/qrcode/:bankCode',
+  'POST /api/qrcode/:bankCode',
+  'DELETE /api/qrcode/:qrcodeId',
+  // auto-login
+  'GET /api/autoLogin/pg/:username',
+  'GET /api/autoLogin/betflix/:username',
+  'GET /api/autoLogin/askmebet/:username/:password',
+  'GET /api/autoLogin/imi/:username/:password',
+  'GET /api/autoLogin/usun/:username/:password',
+  'GET /api/autoLogin/areaslot/:username',
+  'GET /api/autoLogin/circus/:username/:password',
+  'GET /api/autoLogin/slotracha/:username/:password',
+  'GET /api/autoLogin/pgslot/:username/:password',
+  'GET /api/autoLogin/joker2/:username',
+  'GET /api/autoLogin/huayhd/:username',
+  // bonus, promotion, statement
+  'GET /api/bonus',
+  'GET /api/bonus/activate/:code',
+  'GET /api/bonus/check/active',
+  'GET /api/bonus/check/minimum',
+  'GET /api/bonus/clear',
+  'GET /api/promotion/current',
+  'GET /api/promotion/find/:code',
+  'GET /api/promotion/activate/:code',
+  'POST /api/statement',
+  'POST /api/statement/slip',
+  'GET /api/statement/slip/reference/:reference',
+  // chat (the spec writes read-customer with a trailing slash; the route has none)
+  'GET /api/chat/config',
+  'POST /api/chat/send-message',
+  'POST /api/chat/history',
+  'POST /api/chat/upload-image',
+  'POST /api/chat/upload-video',
+  'PUT /api/chat/read-customer',
+] as const;
+
+/** The product's additions to section 7: logout and the sandbox simulators. */
+const PRODUCT_CALLS = [
+  'POST /api/logout',
+  'GET /api/sandbox/sms',
+  'POST /api/sandbox/slips',
+  'POST /api/sandbox/qrcode/:qrcodeId/pay',
+  'POST /api/sandbox/truewallet/vouchers',
+] as const;
+
+/** Member calls that move money: each must carry an Idempotency-Key. */
+const MONEY_CALLS = [
+  'POST /api/wallet/add',
+  'POST /api/wallet/transfer',
+  'POST /api/wallet/transferAll',
+  'POST /api/wallet/withdraw',
+  'POST /api/wallet/withdrawAll',
+  'POST /api/wallet/truelink',
+  'POST /api/wallet/slip',
+] as const;
+
+const entries = Object.entries(endpoints) as [string, Endpoint][];
+const callOf = (e: Endpoint) => `${e.method} ${e.path}`;
+const keysOf = (call: string) => entries.filter(([, e]) => callOf(e) === call).map(([key]) => key);
+const byCall = (call: string): Endpoint => {
+  const found = entries.find(([, e]) => callOf(e) === call);
+  if (!found) throw new Error(`no endpoint for ${call}`);
+  return found[1];
+};
+const bodyOf = (call: string) => byCall(call).body as z.ZodType;
+
+describe('the contract covers SPEC section 7', () => {
+  it('the hand-written table has no duplicates', () => {
+    const all = [...SPEC_CALLS, ...PRODUCT_CALLS];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it.each([...SPEC_CALLS, ...PRODUCT_CALLS])('%s has exactly one entry', (call) => {
+    expect(keysOf(call)).toHaveLength(1);
+  });
+
+  it('has no endpoint outside the spec and the named additions', () => {
+    const known = new Set<string>([...SPEC_CALLS, ...PRODUCT_CALLS]);
+    expect(entries.map(([, e]) => callOf(e)).filter((call) => !known.has(call))).toEqual([]);
+  });
+
+  it('maps each method and path to one key', () => {
+    const calls = entries.map(([, e]) => callOf(e));
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it('names each path parameter in the params schema, and nothing else', () => {
+    for (const [key, e] of entries) {
+      const inPath = [...e.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]).sort();
+      const inSchema = e.params ? Object.keys((e.params as z.ZodObject).shape).sort() : [];
+      expect(inSchema, key).toEqual(inPath);
+    }
+  });
+
+  it('keeps sandbox endpoints under /api/sandbox and only there', () => {
+    for (const [key, e] of entries) {
+      expect(e.access === 'sandbox', key).toBe(e.path.startsWith('/api/sandbox/'));
+    }
+  });
+
+  it('gives every endpoint a one-line summary', () => {
+    for (const [key, e] of entries) {
+      expect(e.summary.trim().length, key).toBeGreaterThan(0);
+      expect(e.summary, key).not.toContain('\n');
+    }
+  });
+});
+
+describe('money-moving calls require an idempotency key', () => {
+  it.each(MONEY_CALLS)('%s is a member call marked idempotent', (call) => {
+    const e = byCall(call);
+    expect(e.access).toBe('member');
+    expect(e.idempotent).toBe(true);
+  });
+
+  it('marks no other call idempotent', () => {
+    const marked = entries.filter(([, e]) => e.idempotent).map(([, e]) => callOf(e)).sort();
+    expect(marked).toEqual([...MONEY_CALLS].sort());
+  });
+
+  it('takes files only on POST', () => {
+    const multipart = entries.filter(([, e]) => e.multipart).map(([, e]) => callOf(e)).sort();
+    expect(multipart).toEqual(['POST /api/chat/upload-image', 'POST /api/chat/upload-video', 'POST /api/wallet/slip']);
+  });
+});
+
+describe('schemas refuse malformed input', () => {
+  it('accepts amounts with at most two decimals and refuses others', () => {
+    const body = bodyOf('POST /api/wallet/withdraw');
+    expect(body.safeParse({ amount: 100.25 }).success).toBe(true);
+    expect(body.safeParse({ amount: 100.255 }).success).toBe(false);
+    expect(body.safeParse({ amount: -1 }).success).toBe(false);
+    expect(body.safeParse({ amount: '100' }).success).toBe(false);
+    expect(body.safeParse({ amount: Number.POSITIVE_INFINITY }).success).toBe(false);
+  });
+
+  it('leaves the transfer minimum to the server (TRANSFER_MINIMUM), but refuses a transfer to the same account', () => {
+    const body = bodyOf('POST /api/wallet/transfer');
+    expect(body.safeParse({ from: 'wallet', to: 'PG', amount: 0.5 }).success).toBe(true);
+    expect(body.safeParse({ from: 'PG', to: 'PG', amount: 10 }).success).toBe(false);
+  });
+
+  it('bounds pages', () => {
+    const body = bodyOf('POST /api/statement');
+    expect(body.safeParse({ page: 1, limit: 10 }).success).toBe(true);
+    expect(body.safeParse({ page: 0, limit: 10 }).success).toBe(false);
+    expect(body.safeParse({ page: 1, limit: 101 }).success).toBe(false);
+    expect(body.safeParse({ page: 1.5, limit: 10 }).success).toBe(false);
+  });
+
+  it('refuses empty and over-long chat text', () => {
+    const body = bodyOf('POST /api/chat/send-message');
+    const text = (payload: string) => ({ guestId: 'g-1', message: { message_type: 'text', payload } });
+    expect(body.safeParse(text('hello')).success).toBe(true);
+    expect(body.safeParse(text('x'.repeat(2000))).success).toBe(true);
+    expect(body.safeParse(text('x'.repeat(2001))).success).toBe(false);
+    expect(body.safeParse(text('   ')).success).toBe(false);
+  });
+
+  it('refuses a QR code for an unknown provider', () => {
+    const params = byCall('GET /api/qrcode/:bankCode').params as z.ZodType;
+    expect(params.safeParse({ bankCode: 'KBANK' }).success).toBe(true);
+    expect(params.safeParse({ bankCode: 'NOPE' }).success).toBe(false);
+  });
+
+  it('refuses a login with an over-long password or a phone with letters', () => {
+    const body = bodyOf('POST /api/login');
+    expect(body.safeParse({ username: '0812345678', password: 'secret' }).success).toBe(true);
+    expect(body.safeParse({ username: '0812345678', password: 'x'.repeat(101) }).success).toBe(false);
+    expect(body.safeParse({ username: '08abc', password: 'secret' }).success).toBe(false);
+  });
+});
