@@ -41,6 +41,17 @@ export const TRANSFER_MINIMUM = 1;
 /** The main wallet's code in a transfer's from and to; game accounts go by their game code. */
 export const MAIN_WALLET_CODE = 'wallet';
 export const TRUEWALLET_MINIMUM = 2;
+/** A True Wallet gift link: https://gift.truemoney.com/campaign/?v=<voucher hash>. */
+export const TRUEWALLET_LINK_PATTERN = /^https:\/\/gift\.truemoney\.com\/campaign\/?\?v=([A-Za-z0-9]{10,64})$/;
+/**
+ * The sandbox's key for the gift link's encryption (crypto-js AES, passphrase mode). The client
+ * uses VITE_TRUEWALLET_KEY and the server TRUEWALLET_LINK_KEY; both default to this in sandbox
+ * mode, and live mode requires the server's to be set.
+ */
+export const SANDBOX_TRUEWALLET_LINK_KEY = 'sandbox-truewallet-link-key';
+
+/** Largest slip image accepted (png or jpeg). */
+export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 
 /** QR providers, their minimum deposit and preset amounts. Bank QR needs only an amount above 0. */
 export const QR_PROVIDERS = ['KBANK', 'BCEL', 'WW', 'FP', 'PAYONEX'] as const;

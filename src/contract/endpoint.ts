@@ -16,17 +16,19 @@ export interface Endpoint<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+  Idempotent extends boolean | undefined = boolean | undefined,
 > {
   method: Method;
   path: Path;
-  access: Access;
+  access: A;
   tag: string;
   summary: string;
   params?: Params;
   query?: Query;
   body?: Body;
   response: Response;
-  idempotent?: boolean;
+  idempotent?: Idempotent;
   multipart?: boolean;
 }
 
@@ -40,8 +42,10 @@ export const endpoint = <
   Params extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
+  A extends Access = Access,
+  Idempotent extends boolean | undefined = undefined,
 >(
-  e: Endpoint<Method, Path, Params, Query, Body, Response>,
+  e: Endpoint<Method, Path, Params, Query, Body, Response, A, Idempotent>,
 ) => e;
 
 /** The header the wallet client sends on every call; member endpoints refuse calls without it. */
@@ -50,7 +54,7 @@ export const CLIENT_HEADER_VALUE = 'member-wallet';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotency-replayed';
 
-export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any, any, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
-export type QueryOf<E> = E extends Endpoint<any, any, any, infer Q, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
-export type BodyOf<E> = E extends Endpoint<any, any, any, any, infer B, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type ResponseOf<E> = E extends Endpoint<any, any, any, any, any, infer R> ? z.output<R> : never;
+export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any, any, any, any, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
+export type QueryOf<E> = E extends Endpoint<any, any, any, infer Q, any, any, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
+export type BodyOf<E> = E extends Endpoint<any, any, any, any, infer B, any, any, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, any, any, infer R, any, any> ? z.output<R> : never;

@@ -48,6 +48,15 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REQUIRED', // a money-moving request without an Idempotency-Key header
   'IDEMPOTENCY_CONFLICT', // an Idempotency-Key reused with a different request
   'FILE_TOO_LARGE', // an upload over the size limit
+  'TRANSFER_PENDING', // a transfer or withdrawal whose outcome is not known yet; retry with the same key
+  'WITHDRAW_MINIMUM', // below the withdrawMin of the withdraw lookup
+  'WITHDRAW_MAXIMUM', // above the withdrawMax of the withdraw lookup
+  'INVALID_PHONE_NUMBER', // not a mobile number of the country (Laos: 020 + 8 digits or 030 + 7 digits)
+  'INVALID_INVITE_CODE', // an invite code that is not PR plus the id of an existing member
+  'QR_MINIMUM', // a QR deposit below the provider's minimum (QR_MINIMUM)
+  'TRUEWALLET_MINIMUM', // a True Wallet voucher below TRUEWALLET_MINIMUM
+  'TRUELINK_MULTI_TICKET', // a True Wallet voucher shared by several people; only a one-ticket voucher is deposited
+  'SLIP_UPLOAD_CLOSED', // a slip uploaded inside the daily closed window of the slip lookup
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -77,8 +86,10 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   REQUEST_LIMIT: 429,
   REQUEST_LIMIT_1MIN: 429,
   OTP_BLOCK: 429,
+  OTP_SEND_FAIL: 502,
   INTERNAL_SERVER_ERROR: 500,
   TRANSFER_FAIL: 502,
+  TRANSFER_PENDING: 202,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

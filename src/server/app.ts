@@ -5,20 +5,33 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import type { Wallet } from './modules/wallet/wallet';
+import type { DemoProviderEngine } from './sandbox/demo-provider/engine';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerDocs } from './docs/routes';
+import { registerAssets } from './http/assets';
 import { installErrorHandler } from './http/error-handler';
 import { memberGuard, type Authenticator } from './http/member-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
+import { registerAccountRoutes } from './modules/account/routes';
+import { Lookups } from './modules/lookup/lookups';
 import { registerLookups } from './modules/lookup/routes';
+import { Otp } from './modules/otp/otp';
+import { registerOtpRoutes } from './modules/otp/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { Sessions } from './modules/sessions/sessions';
+import { setupDeposits } from './modules/deposits/setup';
+import { setupWallet } from './modules/wallet/setup';
+import { createSmsSender } from './providers/sms';
 import { Realtime } from './realtime/realtime';
+import { registerSandboxSmsRoutes } from './sandbox/sms-routes';
 import { Settings } from './settings/settings';
+import { Throttle } from './throttle/throttle';
 
 export interface BuildOptions {
   config: Config;
@@ -26,11 +39,16 @@ export interface BuildOptions {
   database?: Database;
   /** Pino logger options, or false for none (tests). */
   logger?: boolean | object;
+  /** The time domain rules read; tests move it. Defaults to the system clock. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    wallet: Wallet;
+    /** The demo game provider engine (sandbox mode only). */
+    demoProvider: DemoProviderEngine | undefined;
   }
 }
 
@@ -83,6 +101,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(database.db);
   const settings = new Settings(database.db);
   const sessions = new Sessions(database.db);
+  const clock = options.clock ?? systemClock();
+  const throttle = new Throttle(database.db, clock);
+  const lookups = new Lookups(settings, config.COUNTRY, clock);
+  const sms = createSmsSender(config, { db: database.db, clock, log: (line, msg) => app.log.info(line, msg) });
+  const otp = new Otp({ db: database.db, clock, sms, throttle, country: config.COUNTRY });
   const authenticate: Authenticator = (token) => sessions.authenticate(token);
   const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins });
   const ctx: AppContext = {
@@ -91,6 +114,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     settings,
     sessions,
+    clock,
+    throttle,
+    lookups,
+    otp,
     authenticate,
     realtime,
     guards: { member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }) },
@@ -107,6 +134,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerHealth(app, ctx);
   registerLookups(app, ctx);
   registerSessionRoutes(app, ctx);
+  registerOtpRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  if (config.sandbox) registerSandboxSmsRoutes(app, ctx);
+  await registerAssets(app);
+  const money = setupWallet(app, ctx, async (code) => ({ nameTH: code, nameEN: code }));
+  app.decorate('wallet', money.wallet);
+  app.decorate('demoProvider', money.demo);
+  setupDeposits(app, ctx, money.wallet.money);
   await registerDocs(app, { sandbox: config.sandbox });
   app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR));
 

@@ -18,7 +18,38 @@ export const configSchema = z.object({
   /** Directory of the built client; the SPA is served from it when it exists. */
   CLIENT_DIR: z.string().default('./dist'),
   /** sandbox: built-in simulators stand in for SMS, game providers, gateways and slip checks. */
-  MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  APP_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The address players reach this server at (launch links); defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl,
+  /** How long a game provider or payout call may take before its outcome counts as unknown. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** The reconciler touches only work older than this, so no call still in flight can land after it. */
+  RECONCILE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often the reconciler runs; 0 runs it only at start. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Live mode: game providers over the signed HTTP protocol (providers/games/http-adapter.ts). */
+  GAME_PROVIDER_URL: optionalUrl,
+  GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Sandbox: reach the demo provider through its signed HTTP protocol instead of in-process. */
+  SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
+  /** Signs the sandbox demo provider's HTTP protocol; a fresh random secret per process when unset. */
+  SANDBOX_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
+  SMS_GATEWAY_URL: optionalUrl,
+  SMS_GATEWAY_TOKEN: z.string().optional().transform((v) => v || undefined),
+  /** The key the client encrypts True Wallet gift links with (crypto-js AES passphrase); sandbox: SANDBOX_TRUEWALLET_LINK_KEY. */
+  TRUEWALLET_LINK_KEY: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the True Wallet gift voucher service and the wallet number vouchers are redeemed to. */
+  TRUEWALLET_API_URL: z.string().url().default('https://gift.truemoney.com'),
+  TRUEWALLET_MOBILE: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the slip verification service (POST { payload, sendingBank, reference }, bearer token). */
+  SLIP_VERIFY_URL: optionalUrl,
+  SLIP_VERIFY_TOKEN: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the payment gateway bridge for WW, FP and PAYONEX, and the secret its and the banks' notifications are signed with. */
+  PAYMENT_GATEWAY_URL: optionalUrl,
+  PAYMENT_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Signs the sandbox gateway's notifications; a fresh random secret per process when unset. */
+  SANDBOX_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -35,9 +66,31 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const values = parsed.data;
-  const sandbox = values.MODE === 'sandbox';
+  const sandbox = values.APP_MODE === 'sandbox';
   if (sandbox && values.NODE_ENV === 'production') {
     throw new ConfigError('sandbox mode is refused when NODE_ENV=production: configure the real providers');
+  }
+  if (!sandbox && (!values.SMS_GATEWAY_URL || !values.SMS_GATEWAY_TOKEN)) {
+    throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN');
+  }
+  if (!sandbox && (!values.GAME_PROVIDER_URL || !values.GAME_PROVIDER_SECRET)) {
+    throw new ConfigError('live mode reaches game providers over HTTP: set GAME_PROVIDER_URL and GAME_PROVIDER_SECRET');
+  }
+  if (!sandbox && !values.TRUEWALLET_LINK_KEY) {
+    throw new ConfigError('live mode decrypts True Wallet links with its own key: set TRUEWALLET_LINK_KEY (and VITE_TRUEWALLET_KEY for the client)');
+  }
+  if (!sandbox && !values.TRUEWALLET_MOBILE) {
+    throw new ConfigError('live mode redeems True Wallet vouchers to the operator\'s wallet: set TRUEWALLET_MOBILE');
+  }
+  if (!sandbox && (!values.SLIP_VERIFY_URL || !values.SLIP_VERIFY_TOKEN)) {
+    throw new ConfigError('live mode verifies slips with a slip verification service: set SLIP_VERIFY_URL and SLIP_VERIFY_TOKEN');
+  }
+  if (!sandbox && (!values.PAYMENT_GATEWAY_URL || !values.PAYMENT_GATEWAY_SECRET)) {
+    throw new ConfigError('live mode takes QR deposits through a payment gateway: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET');
+  }
+  if (!sandbox) {
+    // Only the sandbox bank can pay withdrawals so far; live mode must not pretend.
+    throw new ConfigError('live mode needs a payout adapter for withdrawals, and none is configured yet');
   }
   return { ...values, sandbox };
 }

@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { RouteGuards } from './http/contract-route';
 import type { Authenticator } from './http/member-guard';
+import type { Lookups } from './modules/lookup/lookups';
+import type { Otp } from './modules/otp/otp';
 import type { Sessions } from './modules/sessions/sessions';
 import type { Realtime } from './realtime/realtime';
 import type { Settings } from './settings/settings';
+import type { Throttle } from './throttle/throttle';
 
 /** What every module's routes are built from; made once per app by the app factory. */
 export interface AppContext {
@@ -15,6 +19,12 @@ export interface AppContext {
   db: Kysely<DB>;
   settings: Settings;
   sessions: Sessions;
+  /** The time domain rules read (OTP expiry, throttle windows, slip hours); tests replace `now`. */
+  clock: Clock;
+  /** Request limits shared by every process (login failures, OTP sends). */
+  throttle: Throttle;
+  lookups: Lookups;
+  otp: Otp;
   guards: RouteGuards;
   realtime: Realtime;
   authenticate: Authenticator;

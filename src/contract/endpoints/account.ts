@@ -39,7 +39,11 @@ export const registration = z.object({
 export const login = endpoint({
   method: 'POST', path: '/api/login', access: 'public', tag,
   summary: 'Log in with phone number and password; returns a bearer token',
-  body: z.object({ username: phoneNumber, password }),
+  body: z.object({
+    username: phoneNumber,
+    password,
+    remember: z.boolean().optional().describe('true: a persistent session (remember me); otherwise session-only'),
+  }),
   response: z.object({ token: z.string() }),
 });
 
@@ -90,6 +94,20 @@ export const accountChangePassword = endpoint({
   response: ok,
 });
 
+/** The product's addition: agreement acceptance is recorded per member and agreement version. */
+export const accountAgreement = endpoint({
+  method: 'GET', path: '/api/account/agreement', access: 'member', tag,
+  summary: 'The current agreement version and whether the member has accepted it',
+  response: z.object({ version: z.number().int(), accepted: z.boolean() }),
+});
+
+export const accountAgreementAccept = endpoint({
+  method: 'POST', path: '/api/account/agreement', access: 'member', tag,
+  summary: 'Record that the member accepted the current agreement version',
+  body: z.object({ version: z.number().int().min(1) }),
+  response: ok,
+});
+
 export const accountEndpoints = {
   login,
   logout,
@@ -99,4 +117,6 @@ export const accountEndpoints = {
   accountProfileUpdate,
   accountBankAccountName,
   accountChangePassword,
+  accountAgreement,
+  accountAgreementAccept,
 };

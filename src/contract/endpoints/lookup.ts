@@ -19,6 +19,7 @@ export const depositBank = z.object({
   bankAccountNo: z.string(),
   currency: z.enum(LAOS_CURRENCIES).nullable().describe('Laos only'),
   bank: bankName,
+  instructionImage: z.string().optional().describe('an image of how to deposit to this account (BCEL)'),
 });
 /** A True Wallet account the member can deposit to. */
 export const depositWallet = z.object({
@@ -59,7 +60,7 @@ export const lookupInfo = endpoint({
 
 export const lookupNotice = endpoint({
   method: 'GET', path: '/api/lookup/notice', access: 'public', tag,
-  summary: 'Notice text of the bonus dialog; the client replaces its percentFail placeholder',
+  summary: "Notice text of the bonus dialog, its percentFail placeholder filled with the operator's value",
   response: z.object({ notice: z.string() }),
 });
 

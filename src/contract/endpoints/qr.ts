@@ -14,6 +14,7 @@ export const qrRecord = z.discriminatedUnion('hasQrcode', [
     qrcode: z.string().describe('image markup of the code (EMVCo / PromptPay payload for bank QR)'),
     amount: amountOutput,
     expireIn: isoDate.describe('when the code expires'),
+    refresh: z.boolean().optional().describe('true once after a code was created with another provider: show this code afresh'),
   }),
   z.object({
     hasQrcode: z.literal(false),
@@ -45,4 +46,24 @@ export const qrcodeDelete = endpoint({
   response: ok,
 });
 
-export const qrEndpoints = { qrcodeGet, qrcodeCreate, qrcodeDelete };
+/**
+ * A payment gateway (or, for bank QR codes, the bank's notification service) telling us a code
+ * was paid. Signed with HMAC-SHA256 over `timestamp + '.' + body` (headers x-timestamp and
+ * x-signature, src/server/providers/signing.ts); a bad signature is answered 401. Repeating a
+ * notification is harmless: a code is credited once.
+ */
+export const gatewayWebhook = endpoint({
+  method: 'POST', path: '/api/webhooks/gateway/:provider', access: 'public', tag: 'webhooks',
+  summary: 'A signed payment notification from a payment gateway or bank: the QR code orderId was paid',
+  params: z.object({ provider: z.enum(QR_PROVIDERS) }),
+  body: z.object({
+    orderId: z.string().min(1).max(100).describe('the qrcodeId the gateway was given'),
+    reference: z.string().min(1).max(100).describe("the gateway's own payment reference"),
+    amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/).describe('the amount paid, a decimal string'),
+    currency: z.string().min(3).max(4),
+    paidAt: isoDate.describe('when the customer paid'),
+  }),
+  response: ok,
+});
+
+export const qrEndpoints = { qrcodeGet, qrcodeCreate, qrcodeDelete, gatewayWebhook };

@@ -30,7 +30,7 @@ export const slip = z.object({
   amount: amountOutput.nullable().describe('null until the slip is read'),
   status: z.string().describe('SUCCESS, FAILED, anything else is in progress'),
   note: z.string().nullable().describe('failure reason code (SPEC section 8, slip reason codes)'),
-  link: z.string().nullable().describe('where the slip image can be viewed'),
+  link: z.string().nullable().describe("the API path that answers the image's url (owner only): GET /api/statement/slip/reference/{reference or _id}"),
   reference: z.string().nullable(),
 });
 
@@ -50,7 +50,7 @@ export const statementSlips = endpoint({
 
 export const statementSlipReference = endpoint({
   method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', tag,
-  summary: "The url of a slip's image, by its reference",
+  summary: "The url of a slip's image (a data URL, owner only), by its transaction reference or its _id",
   params: z.object({ reference: idParam }),
   response: z.object({ url: z.string() }),
 });

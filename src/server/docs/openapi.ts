@@ -10,7 +10,7 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 export function buildOpenApi(options: { sandbox: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, e] of Object.entries(endpoints) as [string, Endpoint][]) {
-    if (e.access === 'sandbox' && !options.sandbox) continue;
+    if ((e.access === 'sandbox' || e.path.startsWith('/api/sandbox/')) && !options.sandbox) continue;
     const parameters: unknown[] = [];
     for (const [where, schema] of [['path', e.params], ['query', e.query]] as const) {
       if (!schema) continue;

@@ -4,7 +4,8 @@ import { IDEMPOTENCY_HEADER, type Endpoint } from '../../contract';
 import { refuse } from '../errors';
 import type { MemberIdentity } from './member-guard';
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+// Optional endpoint fields read as `T | undefined`; what matters is whether a schema was given.
+type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
 export interface RouteContext<E extends Endpoint> {
   params: Out<E['params']>;
@@ -13,7 +14,7 @@ export interface RouteContext<E extends Endpoint> {
   /** The calling member; present on every 'member' endpoint. */
   member: E['access'] extends 'member' ? MemberIdentity : MemberIdentity | undefined;
   /** The Idempotency-Key header; present on every idempotent endpoint. */
-  idempotencyKey: E['idempotent'] extends true ? string : string | undefined;
+  idempotencyKey: NonNullable<E['idempotent']> extends true ? string : string | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }

@@ -20,7 +20,7 @@ export async function build(
 ): Promise<TestApp> {
   const config: Config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...env });
   const test = await freshDatabase(engine);
-  const app = await buildApp({ config, database: test.database, logger: false });
+  const app = await buildApp({ config, database: test.database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   extend?.(app);
   await app.ready();
   return {

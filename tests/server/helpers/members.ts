@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { toMinor } from '../../../src/contract';
+import { house, wallet } from '../../../src/server/ledger/accounts';
+import { openMemberAccounts } from '../../../src/server/ledger/member-accounts';
+import { postEntry } from '../../../src/server/ledger/post';
 
 let counter = 0;
 
@@ -9,23 +13,37 @@ let counter = 0;
 export async function seedMember(app: FastifyInstance, overrides: Partial<{ username: string; name: string; status: 'active' | 'locked' }> = {}) {
   counter += 1;
   const suffix = `${process.pid % 1000}`.padStart(3, '0') + `${counter}`.padStart(4, '0');
-  const member = await app.ctx.db
-    .insertInto('member')
-    .values({
-      username: overrides.username ?? `081${suffix}`.slice(0, 10),
-      name: overrides.name ?? 'Test Member',
-      password_hash: 'not-a-real-hash',
-      country: 'TH',
-      currency: 'BAHT',
-      bank_code: 'SCB',
-      bank_account_name: 'TEST MEMBER',
-      bank_account_no: `123${suffix}`,
-      source_code: null,
-      referrer_id: null,
-      ...(overrides.status ? { status: overrides.status } : {}),
-    })
-    .returning(['id', 'username'])
-    .executeTakeFirstOrThrow();
+  const member = await app.ctx.db.transaction().execute(async (trx) => {
+    const m = await trx
+      .insertInto('member')
+      .values({
+        username: overrides.username ?? `081${suffix}`.slice(0, 10),
+        name: overrides.name ?? 'Test Member',
+        password_hash: 'not-a-real-hash',
+        country: 'TH',
+        currency: 'BAHT',
+        bank_code: 'SCB',
+        bank_account_name: 'TEST MEMBER',
+        bank_account_no: `123${suffix}`,
+        source_code: null,
+        referrer_id: null,
+        ...(overrides.status ? { status: overrides.status } : {}),
+      })
+      .returning(['id', 'username'])
+      .executeTakeFirstOrThrow();
+    await openMemberAccounts(trx, m.id);
+    return m;
+  });
   const token = await app.ctx.sessions.create(member.id, { persistent: false });
   return { ...member, token };
+}
+
+/** Credits a member's wallet as a bank deposit would (deposits have their own tests). */
+export async function fundWallet(app: FastifyInstance, memberId: number, amount: number) {
+  await app.ctx.db.transaction().execute((trx) =>
+    postEntry(trx, app.wallet.money.accounts, {
+      kind: 'deposit', memberId, currency: 'BAHT',
+      postings: [{ account: wallet(memberId), amount: toMinor(amount) }, { account: house('deposits:test'), amount: -toMinor(amount) }],
+    }),
+  );
 }

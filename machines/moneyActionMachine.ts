@@ -1,0 +1,180 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+/**
+ * One money-moving action of the member (a transfer, a withdrawal, withdraw-all), from the
+ * press of the confirm button to its final answer.
+ *
+ * The server never moves money twice for one idempotency key, so the key belongs to the
+ * member's action, not to the request: it is made once when the member confirms and sent
+ * again whenever that same action is retried — after a network error or a timeout (the money
+ * may have moved; only the server knows), and while the server answers 202 TRANSFER_PENDING
+ * (a provider's outcome is not known yet; the reconciler settles it). A changed request or a
+ * new press after a final answer is a new action with a new key.
+ *
+ *   idle ── action.confirmed ──▶ submitting ──▶ done
+ *                                   │  ▲   └───▶ failed ── action.retried (outcome unknown) ──▶ submitting
+ *                          202 ─────▼  │ pendingRetryDelay
+ *                                pendingRetry   (the PENDING_RETRY.maxPendingAnswers-th 202 ends in failed, still pending)
+ *
+ * No React, no axios: the call is the `submitMoneyAction` actor and the key comes from the
+ * `assignFreshKey` action, both swapped with `machine.provide(...)` by the app and by tests.
+ */
+
+/** What the member asked for, e.g. `{ operation: 'transfer', from: 'wallet', to: 'PG', amount: 300 }`. */
+export type MoneyRequest = Readonly<Record<string, string | number>>;
+
+/** The call's answer: final (with the server's body), or still in progress (HTTP 202). */
+export type MoneyAnswer = { status: 'done'; result: unknown } | { status: 'pending' };
+
+export interface MoneyFailure {
+  /** The server's error code, or the client's (NETWORK_ERROR, TIMEOUT, ...). */
+  code: string;
+  /** The money may or may not have moved: retrying must reuse the key. */
+  outcomeUnknown: boolean;
+}
+
+export interface MoneyCallInput {
+  request: MoneyRequest;
+  key: string;
+}
+
+/**
+ * 202 answers are retried every few seconds for about a minute (11 waits of 5 s after the
+ * first answer); the 12th 202 ends the wait and the member is told it is still in progress.
+ */
+export const PENDING_RETRY = { delayMs: 5_000, maxPendingAnswers: 12 } as const;
+
+/** The code a failure carries when the server still had no final answer after every pending retry. */
+export const STILL_PENDING = 'TRANSFER_PENDING';
+
+/**
+ * Failures after which nobody knows whether the money moved: no answer at all, a timeout, a
+ * server crash, or an answer we could not read. Every other code is the server's final refusal,
+ * kept under the key, so repeating it with the same key could only repeat the refusal.
+ */
+export const OUTCOME_UNKNOWN_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT', 'CANCELED', 'INTERNAL_SERVER_ERROR', 'INVALID_RESPONSE', STILL_PENDING];
+
+/** Reads the code of whatever the call rejected with (an ApiError has `code`). */
+export const failureOf = (error: unknown): MoneyFailure => {
+  const code =
+    error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string'
+      ? (error as { code: string }).code
+      : 'NETWORK_ERROR';
+  return { code, outcomeUnknown: OUTCOME_UNKNOWN_CODES.includes(code) };
+};
+
+/** Two requests are the same action when every field is equal. */
+export const sameRequest = (a: MoneyRequest | null, b: MoneyRequest | null): boolean => {
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k]);
+};
+
+/** A random key; works outside secure contexts too, where crypto.randomUUID does not exist. */
+const randomKey = (): string =>
+  Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export interface MoneyActionContext {
+  request: MoneyRequest | null;
+  key: string | null;
+  /** The server's body of a final success. */
+  result: unknown;
+  failure: MoneyFailure | null;
+  /** 202 answers received for the current attempt. */
+  pendingAnswers: number;
+}
+
+export type MoneyActionEvent =
+  | { type: 'action.confirmed'; request: MoneyRequest }
+  | { type: 'action.retried' }
+  | { type: 'result.acknowledged' };
+
+export const moneyActionMachine = setup({
+  types: {
+    context: {} as MoneyActionContext,
+    events: {} as MoneyActionEvent,
+  },
+  actors: {
+    submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(async () => {
+      throw new Error('moneyActionMachine: provide the submitMoneyAction actor');
+    }),
+  },
+  actions: {
+    assignFreshKey: assign({ key: () => randomKey() }),
+    assignRequest: assign({
+      request: ({ event }) => {
+        assertEvent(event, 'action.confirmed');
+        return event.request;
+      },
+    }),
+    startAttempt: assign({ failure: null, result: null, pendingAnswers: 0 }),
+    countPendingAnswer: assign({ pendingAnswers: ({ context }) => context.pendingAnswers + 1 }),
+    /** A final answer ends the action: the next press is a new one. */
+    forgetAction: assign({ request: null, key: null, result: null, failure: null, pendingAnswers: 0 }),
+    /** Still pending after every retry: the outcome is not known yet, so a retry must reuse the key. */
+    giveUpWaiting: assign({ failure: { code: STILL_PENDING, outcomeUnknown: true } }),
+  },
+  guards: {
+    /** The member confirms again exactly what was left without a known outcome: same action, same key. */
+    repeatsUnsettledAction: ({ context, event }) =>
+      event.type === 'action.confirmed' &&
+      context.key !== null &&
+      context.failure?.outcomeUnknown === true &&
+      sameRequest(context.request, event.request),
+    outcomeUnknown: ({ context }) => context.failure?.outcomeUnknown === true,
+    isPending: ({ event }) => 'output' in event && (event.output as MoneyAnswer).status === 'pending',
+    /** Another 202 is waited out until about a minute has passed. */
+    pendingWithPatienceLeft: ({ context, event }) =>
+      'output' in event && (event.output as MoneyAnswer).status === 'pending' && context.pendingAnswers + 1 < PENDING_RETRY.maxPendingAnswers,
+  },
+  delays: {
+    pendingRetryDelay: PENDING_RETRY.delayMs,
+  },
+}).createMachine({
+  id: 'moneyAction',
+  context: { request: null, key: null, result: null, failure: null, pendingAnswers: 0 },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'action.confirmed': [
+          { guard: 'repeatsUnsettledAction', target: 'submitting', actions: 'startAttempt' },
+          { target: 'submitting', actions: ['assignRequest', 'assignFreshKey', 'startAttempt'] },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        src: 'submitMoneyAction',
+        input: ({ context }) => ({ request: context.request!, key: context.key! }),
+        onDone: [
+          { guard: 'pendingWithPatienceLeft', target: 'pendingRetry', actions: 'countPendingAnswer' },
+          { guard: 'isPending', target: 'failed', actions: 'giveUpWaiting' },
+          {
+            target: 'done',
+            actions: assign({ result: ({ event }) => (event.output.status === 'done' ? event.output.result : null) }),
+          },
+        ],
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    pendingRetry: {
+      after: { pendingRetryDelay: 'submitting' },
+    },
+    done: {
+      on: { 'result.acknowledged': { target: 'idle', actions: 'forgetAction' } },
+    },
+    failed: {
+      on: {
+        'action.retried': { guard: 'outcomeUnknown', target: 'submitting', actions: assign({ failure: null, pendingAnswers: 0 }) },
+        'result.acknowledged': [
+          // Kept: confirming the same request again is a retry of this action.
+          { guard: 'outcomeUnknown', target: 'idle' },
+          { target: 'idle', actions: 'forgetAction' },
+        ],
+      },
+    },
+  },
+});
+
+export type MoneyActionMachine = typeof moneyActionMachine;

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import type en from '../../../locales/en.json';
+import { ERROR_CODES } from '../../contract';
+
+/**
+ * Codes the client produces itself when no server message exists. They are translated like
+ * server codes (locales/*.json `errors.CODE`).
+ */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+  invalidResponse: 'INVALID_RESPONSE',
+  canceled: 'CANCELED',
+} as const;
+
+/** A failed call: `code` is the server's `{ message }` (SPEC section 8) or a client code above. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number | undefined;
+
+  constructor(code: string, status?: number) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** HTTP 202 with a message (TRANSFER_PENDING): neither success nor failure; ask again with the same key. */
+export const isPendingAnswer = (error: unknown): error is ApiError => isApiError(error) && error.status === 202;
+
+/** The code to show for anything a call may throw. */
+export const errorCodeOf = (error: unknown): string =>
+  isApiError(error) ? error.code : 'INTERNAL_SERVER_ERROR';
+
+type ErrorKey = keyof typeof en.errors;
+const knownCodes = new Set<string>([...ERROR_CODES, ...Object.values(CLIENT_ERROR_CODES)]);
+const isKnownCode = (code: string): code is ErrorKey => knownCodes.has(code);
+
+/**
+ * SPEC section 8: a known code is shown translated; an unknown message is shown as it came.
+ * A code the contract knows but the locales do not yet is shown raw too, never as a key path.
+ */
+export const errorText = (t: TFunction, code: string): string =>
+  isKnownCode(code) ? t(`errors.${code}`, { defaultValue: code }) : code;

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { call, endpoints, errorCodeOf, errorText } from '../api';
+import { storeToken } from '../auth/storage';
+import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
+import { validateLogin, normalisePhone, type LoginFieldErrors } from './loginForm';
+import './login.css';
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ids = { phone: useId(), password: useId(), phoneError: useId(), passwordError: useId() };
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // SPEC section 2: on /login, ask whether the service still runs. A 'gone' answer is sent to
+  // /terminated by the api layer; any other answer clears the body style a closed page may leave.
+  useEffect(() => {
+    call(endpoints.lookupActive)
+      .then(() => document.body.removeAttribute('style'))
+      .catch(() => undefined);
+  }, []);
+
+  // SPEC section 5: typing clears the error.
+  const clearErrors = () => {
+    setFieldErrors({});
+    setServerError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = validateLogin({ phone, password });
+    if (errors.phone || errors.password) {
+      setFieldErrors(errors);
+      (errors.phone ? phoneRef : passwordRef).current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { token } = await call(endpoints.login, { body: { username: normalisePhone(phone), password } });
+      storeToken(token, remember);
+      void navigate('/user', { replace: true });
+    } catch (error) {
+      setServerError(errorCodeOf(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="login" aria-labelledby="login-title">
+      <div className="login__hero">
+        <div className="login__mark">
+          <BrandMark size={76} />
+        </div>
+        <h1 id="login-title" className="login__title">
+          {t('login.title')}
+        </h1>
+        <p className="login__subtitle">{t('login.subtitle')}</p>
+      </div>
+
+      <form className="login__card panel" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={ids.phone} className="field__label">
+            {t('login.phone')}
+          </label>
+          <div className={`field__control${fieldErrors.phone ? ' is-invalid' : ''}`}>
+            <PhoneIcon size={20} className="field__icon" />
+            <input
+              ref={phoneRef}
+              id={ids.phone}
+              name="username"
+              type="tel"
+              inputMode="tel"
+              autoComplete="username"
+              className="field__input"
+              placeholder={t('login.phonePlaceholder')}
+              value={phone}
+              aria-invalid={Boolean(fieldErrors.phone)}
+              aria-describedby={fieldErrors.phone ? ids.phoneError : undefined}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                clearErrors();
+              }}
+            />
+          </div>
+          {fieldErrors.phone && (
+            <p id={ids.phoneError} className="field__error">
+              {t('login.phoneRequired')}
+            </p>
+          )}
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.password} className="field__label">
+            {t('login.password')}
+          </label>
+          <div className={`field__control${fieldErrors.password ? ' is-invalid' : ''}`}>
+            <LockIcon size={20} className="field__icon" />
+            <input
+              ref={passwordRef}
+              id={ids.password}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              className="field__input"
+              placeholder={t('login.passwordPlaceholder')}
+              value={password}
+              aria-invalid={Boolean(fieldErrors.password)}
+              aria-describedby={fieldErrors.password ? ids.passwordError : undefined}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clearErrors();
+              }}
+            />
+            <button
+              type="button"
+              className="field__toggle"
+              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
+            </button>
+          </div>
+          {fieldErrors.password && (
+            <p id={ids.passwordError} className="field__error">
+              {t('login.passwordRequired')}
+            </p>
+          )}
+        </div>
+
+        <label className="check">
+          <input type="checkbox" className="check__input" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <span className="check__box" aria-hidden="true" />
+          <span className="check__label">{t('login.remember')}</span>
+        </label>
+
+        {serverError && (
+          <p className="form-error" role="alert">
+            {errorText(t, serverError)}
+          </p>
+        )}
+
+        <button type="submit" className="btn btn--gold btn--block" disabled={submitting} aria-busy={submitting}>
+          {submitting && <span className="spinner" aria-hidden="true" />}
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+
+      <p className="login__register">
+        <span>{t('login.noAccount')}</span>{' '}
+        <Link to="/register" className="login__register-link">
+          {t('login.registerLink')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, type ResponseOf } from '../../../contract';
+import { call, endpoints, errorCodeOf, errorText } from '../../api';
+import { ChatIcon, ExternalLinkIcon } from '../../ui/icons';
+import '../pages.css';
+import './contact.css';
+
+type Contact = ResponseOf<typeof endpoints.lookupContact>;
+type Load = { state: 'loading' } | { state: 'ready'; contact: Contact } | { state: 'failed'; code: string };
+
+/**
+ * /contact and /user/contact: the operator's contact text, the LINE QR code, name and link, and
+ * the app version. The chat widget (a later issue) will take the slot at the end.
+ */
+export function ContactScreen({ flush = false }: { flush?: boolean }) {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    call(endpoints.lookupContact)
+      .then((contact) => live && setLoad({ state: 'ready', contact }))
+      .catch((error: unknown) => live && setLoad({ state: 'failed', code: errorCodeOf(error) }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section className={`page contact${flush ? ' page--flush' : ''}`} aria-labelledby="contact-title">
+      <h1 id="contact-title" className="page__title">
+        {t('contact.title')}
+      </h1>
+
+      {load.state === 'loading' && (
+        <p className="dialog-status" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+        </p>
+      )}
+      {load.state === 'failed' && (
+        <p className="form-error" role="alert">
+          {t('contact.loadFailed')} {errorText(t, load.code)}
+        </p>
+      )}
+      {load.state === 'ready' && (
+        <div className="contact__card panel">
+          {load.contact.contactText && (
+            <p className="contact__text">
+              <ChatIcon size={22} className="contact__text-icon" />
+              <span>{load.contact.contactText}</span>
+            </p>
+          )}
+          <div className="contact__line">
+            {load.contact.lineQR && (
+              <img className="contact__qr" src={load.contact.lineQR} alt={t('contact.qrAlt', { name: load.contact.lineName })} width={176} height={176} />
+            )}
+            <p className="contact__line-name">
+              <span className="contact__line-badge">{t('contact.line')}</span>
+              <span data-testid="line-name">{load.contact.lineName}</span>
+            </p>
+            <p className="contact__hint">{t('contact.scanHint')}</p>
+            {load.contact.lineLink && (
+              <a className="btn btn--gold btn--block contact__line-link" href={load.contact.lineLink} target="_blank" rel="noopener noreferrer">
+                {t('contact.addFriend')}
+                <ExternalLinkIcon size={18} />
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+
+      {/* The chat widget mounts here once it exists; until then the slot stays empty. */}
+      <div className="contact__chat-slot" role="region" aria-label={t('contact.chat')} data-slot="chat-widget" />
+
+      <p className="contact__version">{t('app.version', { version: APP_VERSION })}</p>
+    </section>
+  );
+}

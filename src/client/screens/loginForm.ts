@@ -1,0 +1,13 @@
+export interface LoginFieldErrors {
+  phone?: 'required';
+  password?: 'required';
+}
+
+/** SPEC section 5: phone and password are required. Nothing else is checked before the call. */
+export const validateLogin = ({ phone, password }: { phone: string; password: string }): LoginFieldErrors => ({
+  ...(normalisePhone(phone) ? {} : { phone: 'required' }),
+  ...(password ? {} : { password: 'required' }),
+});
+
+/** Phones are typed with spaces or dashes ("081-234 5678"); the account is the digits. */
+export const normalisePhone = (phone: string): string => phone.replace(/[\s-]/g, '');

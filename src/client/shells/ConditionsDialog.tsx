@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, endpoints, errorCodeOf, errorText } from '../api';
+import { Dialog } from '../ui/Dialog';
+
+type Load = { state: 'loading' } | { state: 'ready'; conditions: string[] } | { state: 'failed'; code: string };
+
+/** The conditions modal of the logged-in menu: the html of GET /api/lookup/conditions. */
+export function ConditionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    call(endpoints.lookupConditions)
+      .then((conditions) => live && setLoad({ state: 'ready', conditions }))
+      .catch((error: unknown) => live && setLoad({ state: 'failed', code: errorCodeOf(error) }));
+    return () => {
+      live = false;
+    };
+  }, [open]);
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('conditions.title')}>
+      {load.state === 'loading' && (
+        <p className="dialog-status" role="status">
+          <span className="spinner" /> {t('common.loading')}
+        </p>
+      )}
+      {load.state === 'failed' && <p className="dialog-status dialog-status--error">{errorText(t, load.code)}</p>}
+      {load.state === 'ready' && load.conditions.length === 0 && <p className="dialog-status">{t('conditions.empty')}</p>}
+      {load.state === 'ready' && load.conditions.length > 0 && (
+        <ol className="conditions">
+          {load.conditions.map((html, index) => (
+            // The operator writes these conditions as html in the back office.
+            <li key={index} className="conditions__item" dangerouslySetInnerHTML={{ __html: html }} />
+          ))}
+        </ol>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { call, endpoints } from '../api';
+import { clearToken } from '../auth/storage';
+import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
+import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, ScrollIcon, UserIcon } from '../ui/icons';
+import { LanguageDropdown } from '../ui/LanguageDropdown';
+import { WalletProvider } from '../wallet/WalletProvider';
+import { Brand } from './Brand';
+import { AgreementGate } from '../agreement/AgreementGate';
+import { ConditionsDialog } from './ConditionsDialog';
+import './shell.css';
+
+/** The logged-in area under /user. */
+export default function MemberShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+
+  const logout = () => {
+    // Ends the session on the server too; the token is read synchronously when the call starts,
+    // so it can be forgotten right away.
+    void call(endpoints.logout).catch(() => undefined);
+    clearToken();
+    void navigate('/login', { replace: true });
+  };
+
+  const items: BottomMenuItem[] = [
+    { key: 'profile', label: t('nav.profile'), icon: UserIcon, to: '/user/profile' },
+    { key: 'conditions', label: t('nav.conditions'), icon: ScrollIcon, onSelect: () => setConditionsOpen(true) },
+    { key: 'statement', label: t('nav.statement'), icon: ListIcon, to: '/user/statement' },
+    { key: 'contact', label: t('nav.contact'), icon: ChatIcon, to: '/user/contact' },
+    { key: 'home', label: t('nav.home'), icon: HomeIcon, to: '/user/home' },
+  ];
+
+  return (
+    <div className="app-column shell shell--member">
+      <header className="shell__header">
+        <Brand to="/user/home" />
+        <div className="shell__actions">
+          <LanguageDropdown />
+          <button type="button" className="icon-button" aria-label={t('nav.logout')} title={t('nav.logout')} onClick={logout} data-testid="logout">
+            <LogoutIcon size={20} />
+          </button>
+        </div>
+      </header>
+      <main className="shell__main">
+        {/* The wallet and its live socket serve every member screen (home, statement, lobby). */}
+        <WalletProvider>
+          <Outlet />
+        </WalletProvider>
+      </main>
+      <BottomMenu items={items} label={t('nav.menu')} />
+      <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <AgreementGate />
+    </div>
+  );
+}

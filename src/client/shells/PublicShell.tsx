@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { clearSession } from '../auth/storage';
+import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
+import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../ui/icons';
+import { LanguageDropdown } from '../ui/LanguageDropdown';
+import { Brand } from './Brand';
+import './shell.css';
+
+/** The logged-out area: /login, /register, /howto, /contact. */
+export function PublicShell() {
+  const { t } = useTranslation();
+
+  // SPEC section 2: entering the logged-out shell ends any session left in the browser.
+  useEffect(() => {
+    clearSession();
+  }, []);
+
+  const items: BottomMenuItem[] = [
+    { key: 'login', label: t('nav.login'), icon: LoginIcon, to: '/login' },
+    { key: 'register', label: t('nav.register'), icon: RegisterIcon, to: '/register' },
+    { key: 'howto', label: t('nav.howto'), icon: PlayIcon, to: '/howto' },
+    { key: 'contact', label: t('nav.contact'), icon: ChatIcon, to: '/contact' },
+  ];
+
+  return (
+    <div className="app-column shell">
+      <header className="shell__header">
+        <Brand to="/login" />
+        <LanguageDropdown />
+      </header>
+      <main className="shell__main">
+        {/* The pages beside login load on demand; the shell stays while they do. */}
+        <Suspense
+          fallback={
+            <p className="dialog-status" role="status">
+              <span className="spinner" aria-hidden="true" /> {t('app.loading')}
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomMenu items={items} label={t('nav.menu')} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { TFunction } from 'i18next';
+import { STATUS_FAILED, STATUS_SUCCESS, type ResponseOf, type endpoints } from '../../contract';
+import { accountName } from '../wallet/balance';
+
+export type StatementRow = ResponseOf<typeof endpoints.statementList>['statements'][number];
+
+/** SPEC section 4: SUCCESS, FAILED, anything else is in progress. */
+export type StatementStatus = 'success' | 'failed' | 'pending';
+export const statementStatus = (status: string): StatementStatus =>
+  status === STATUS_SUCCESS ? 'success' : status === STATUS_FAILED ? 'failed' : 'pending';
+
+export const statusText = (t: TFunction, status: string): string => {
+  const kind = statementStatus(status);
+  return kind === 'success' ? t('statement.status.SUCCESS') : kind === 'failed' ? t('statement.status.FAILED') : t('statement.status.pending');
+};
+
+export interface StatementNames {
+  /** Game accounts, for a game code's provider name. */
+  slots: readonly { code: string; name: string }[];
+  /** A bank code's name (withdrawals go to the member's bank). */
+  bankName: (code: string) => string | undefined;
+}
+
+/** The activity line: "Transfer from Main wallet to PG Soft", "Withdraw to Siam Commercial Bank", ... */
+export const activityText = (t: TFunction, row: StatementRow, names: StatementNames): string => {
+  const wallet = t('statement.wallet');
+  const name = (code: string | null) => (code && names.bankName(code)) || accountName(code, names.slots, wallet);
+  switch (row.statementType) {
+    case 'transfer':
+      return t('statement.activity.transfer', { from: accountName(row.from, names.slots, wallet), to: accountName(row.to, names.slots, wallet) });
+    case 'withdraw':
+      return t('statement.activity.withdraw', { to: name(row.to) });
+    case 'deposit':
+      return t('statement.activity.deposit', { to: accountName(row.to ?? 'wallet', names.slots, wallet) });
+    case 'bonus':
+      return t('statement.activity.bonus', { to: accountName(row.to ?? 'wallet', names.slots, wallet) });
+    case 'finish_bonus':
+      return t('statement.activity.finish_bonus');
+  }
+};
+
+/** The description of the bonus, promotion, invite, refund or lucky draw a row comes from, if any. */
+export const linkedDescription = (row: StatementRow): string | undefined =>
+  (row.bonus ?? row.promotion ?? row.invite ?? row.refund ?? row.luckydraw)?.description || undefined;

@@ -1,0 +1,64 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons';
+import './dialog.css';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** Buttons at the bottom; the close icon is always there. */
+  footer?: ReactNode;
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, Escape closes it, and the page
+ * behind is inert. A tap on the backdrop closes it too.
+ */
+export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first control (the close icon); a form can name a better start.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open && (
+        <div className="dialog__panel">
+          <header className="dialog__header">
+            <h2 id={titleId} className="dialog__title">
+              {title}
+            </h2>
+            <button type="button" className="dialog__close" aria-label={t('common.close')} onClick={onClose}>
+              <CloseIcon size={20} />
+            </button>
+          </header>
+          <div className="dialog__body">{children}</div>
+          {footer && <footer className="dialog__footer">{footer}</footer>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../format';
+import { gamesByCategory, type GameAccount } from './balance';
+import { GameIcon } from './moneyIcons';
+import './wallet.css';
+
+/**
+ * The member's game accounts as a plain list per category (name, balance, active or not).
+ * A placeholder with every fact the Pixi lobby will show, and its accessible equivalent later.
+ */
+export function GameAccountList({ slots, currency }: { slots: readonly GameAccount[]; currency: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const groups = gamesByCategory(slots);
+
+  return (
+    <section className="games" aria-labelledby={titleId}>
+      <h2 id={titleId} className="section-title">
+        {t('wallet.gamesTitle')}
+      </h2>
+      {groups.length === 0 && <p className="games__empty">{t('wallet.noGames')}</p>}
+      {groups.map(({ category, slots: accounts }) => (
+        <section key={category} className="games__group" aria-labelledby={`${titleId}-${category}`}>
+          <h3 id={`${titleId}-${category}`} className="games__category">
+            {t(`wallet.category.${category}`)}
+          </h3>
+          <ul className="games__list panel">
+            {accounts.map((account) => (
+              <li key={account.code} className={`game${account.isActive ? '' : ' game--inactive'}`} data-testid={`game-${account.code}`}>
+                <span className="game__badge" aria-hidden="true">
+                  <GameIcon size={20} />
+                </span>
+                <span className="game__name">
+                  <span className="game__title">{account.name}</span>
+                  <span className={`game__state${account.isActive ? ' is-active' : ''}`}>
+                    {account.isActive ? t('wallet.active') : t('wallet.inactive')}
+                  </span>
+                </span>
+                <span className="game__amount">
+                  <span className="visually-hidden">{t('wallet.balance')}: </span>
+                  {formatAmount(account.amount)}
+                  <span className="game__currency"> {currency}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

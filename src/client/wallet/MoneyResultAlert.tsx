@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { STILL_PENDING, type MoneyFailure } from '../../../machines/moneyActionMachine';
+import { errorText } from '../api';
+import { AlertDialog } from '../ui/AlertDialog';
+
+interface Props {
+  done: boolean;
+  doneTitle: string;
+  doneBody: string;
+  failure: MoneyFailure | null;
+  /** Title when the server still had no final answer after a minute of waiting. */
+  stillPendingTitle: string;
+  canRetry: boolean;
+  onRetry: () => void;
+  onAcknowledge: () => void;
+}
+
+/**
+ * SPEC section 8: success is an alert (transfer done / wait for the transfer); a failure is an
+ * error alert titled with the error message and the server's error as its body. When the
+ * outcome is not known (no answer, still pending) the alert offers to try again, which
+ * repeats the same action with the same key.
+ */
+export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge }: Props) {
+  const { t } = useTranslation();
+  const stillPending = failure?.code === STILL_PENDING;
+  const retry = canRetry ? (
+    <button type="button" className="btn btn--ghost" onClick={onRetry}>
+      {t('common.retry')}
+    </button>
+  ) : undefined;
+
+  if (done) {
+    return (
+      <AlertDialog open kind="success" title={doneTitle} onClose={onAcknowledge}>
+        <p>{doneBody}</p>
+      </AlertDialog>
+    );
+  }
+  if (failure && stillPending) {
+    return (
+      <AlertDialog open kind="info" title={stillPendingTitle} onClose={onAcknowledge} actions={retry}>
+        <p>{t('wallet.stillPendingBody')}</p>
+      </AlertDialog>
+    );
+  }
+  if (failure) {
+    const title = errorText(t, failure.code);
+    return (
+      <AlertDialog open kind="error" title={title} onClose={onAcknowledge} actions={retry}>
+        <p className="alert__code">{t('wallet.errorCode', { code: failure.code })}</p>
+      </AlertDialog>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,45 @@
+import { assign, fromPromise } from 'xstate';
+import { moneyActionMachine, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
+import { call, endpoints, isPendingAnswer, newIdempotencyKey } from '../api';
+
+/** The member's money actions, as the machine carries them (plain fields, compared field by field). */
+export type TransferRequest = { operation: 'transfer'; from: string; to: string; amount: number };
+export type WithdrawRequest = { operation: 'withdraw'; amount: number };
+/** `amount` is the balance the member saw when pressing "withdraw all". */
+export type WithdrawAllRequest = { operation: 'withdrawAll'; amount: number };
+export type MemberMoneyRequest = TransferRequest | WithdrawRequest | WithdrawAllRequest;
+
+const isMemberMoneyRequest = (request: MoneyCallInput['request']): request is MemberMoneyRequest =>
+  request.operation === 'transfer' || request.operation === 'withdraw' || request.operation === 'withdrawAll';
+
+/** Sends one attempt of an action with the action's key; a 202 answer comes back as pending. */
+export async function sendMoneyRequest({ request, key }: MoneyCallInput): Promise<MoneyAnswer> {
+  if (!isMemberMoneyRequest(request)) throw new Error(`unknown money operation ${String(request.operation)}`);
+  try {
+    let result: unknown;
+    switch (request.operation) {
+      case 'transfer':
+        result = await call(endpoints.walletTransfer, {
+          body: { from: request.from, to: request.to, amount: request.amount },
+          idempotencyKey: key,
+        });
+        break;
+      case 'withdraw':
+        result = await call(endpoints.walletWithdraw, { body: { amount: request.amount }, idempotencyKey: key });
+        break;
+      case 'withdrawAll':
+        result = await call(endpoints.walletWithdrawAll, { body: { amount: request.amount }, idempotencyKey: key });
+        break;
+    }
+    return { status: 'done', result };
+  } catch (error) {
+    if (isPendingAnswer(error)) return { status: 'pending' };
+    throw error;
+  }
+}
+
+/** The machine as the app runs it: real calls, keys from the api layer's generator. */
+export const appMoneyActionMachine = moneyActionMachine.provide({
+  actors: { submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(({ input }) => sendMoneyRequest(input)) },
+  actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
+});

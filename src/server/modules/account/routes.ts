@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../contract';
+import type { AppContext } from '../../context';
+import { contractRoute } from '../../http/contract-route';
+import { Agreements } from './agreements';
+import { Login } from './login';
+import { Profiles } from './profile';
+import { Registration } from './registration';
+
+const OK = { message: 'OK' as const };
+
+/**
+ * Login, registration, profile, password and agreement. Besides the domain limits kept in the
+ * database (login failures, OTP), each public call has a coarse per-address request limit.
+ */
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const country = ctx.config.COUNTRY;
+  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle });
+  const registration = new Registration({ db: ctx.db, country, lookups: ctx.lookups, otp: ctx.otp });
+  const profiles = new Profiles({ db: ctx.db, lookups: ctx.lookups, settings: ctx.settings, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock });
+  const agreements = new Agreements({ db: ctx.db, lookups: ctx.lookups });
+  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+
+  contractRoute(
+    app, ctx.guards, endpoints.login,
+    async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
+    perMinute(60),
+  );
+  contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body, request }) => {
+    await registration.validate(body, request.ip);
+    return OK;
+  }, perMinute(60));
+  contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body, request }) => {
+    await registration.register(body, request.ip);
+    return OK;
+  }, perMinute(20));
+
+  contractRoute(app, ctx.guards, endpoints.accountProfile, ({ member }) => profiles.get(member.memberId));
+  contractRoute(app, ctx.guards, endpoints.accountProfileUpdate, ({ member, body }) => profiles.update(member.memberId, body));
+  contractRoute(app, ctx.guards, endpoints.accountBankAccountName, ({ member, body }) => profiles.rewriteBankAccountName(member.memberId, body));
+  contractRoute(app, ctx.guards, endpoints.accountChangePassword, async ({ member, body }) => {
+    await profiles.changePassword(member, body);
+    return OK;
+  });
+
+  contractRoute(app, ctx.guards, endpoints.accountAgreement, ({ member }) => agreements.status(member.memberId));
+  contractRoute(app, ctx.guards, endpoints.accountAgreementAccept, async ({ member, body }) => {
+    await agreements.accept(member.memberId, body.version);
+    return OK;
+  });
+}

@@ -1,0 +1,211 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import { QR_MINIMUM, toMajor, toMinor, type QrProvider } from '../../../contract';
+import type { Clock } from '../../clock';
+import { uniqueViolation } from '../../db/errors';
+import type { DepositQrcodeTable } from '../../db/schema';
+import { DomainError, refuse } from '../../errors';
+import { GatewayRefusal, type QrChannel } from '../../providers/gateways/adapter';
+import type { Settings } from '../../settings/settings';
+import type { MoneyContext } from '../wallet/money-context';
+import type { DepositAccounts } from './accounts';
+import { refuseWhileBonusActive } from './bonus';
+import { creditDeposit } from './credit';
+
+export type QrRecord =
+  | { hasQrcode: true; qrcodeId: string; qrcode: string; amount: number; expireIn: string; refresh?: boolean }
+  | { hasQrcode: false; message?: string };
+
+/** A payment notification, its signature already checked. */
+export interface PaymentNotice {
+  orderId: string;
+  /** The gateway's (or bank's) payment reference. */
+  reference: string;
+  /** Minor units. */
+  amount: bigint;
+  currency: string;
+  paidAt: Date;
+}
+
+type QrRow = Pick<DepositQrcodeTable, 'id' | 'amount' | 'payload' | 'expires_at'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REFERENCE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The order's short reference for the bank transfer (PromptPay reference 1, LAO QR bill number). */
+const newReference = () => `QR${Array.from({ length: 12 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('')}`;
+
+export interface QrDeps {
+  money: MoneyContext;
+  accounts: DepositAccounts;
+  channel: (provider: QrProvider) => QrChannel;
+  settings: Settings;
+  clock: Clock;
+  log: (msg: string, detail: Record<string, unknown>) => void;
+}
+
+/**
+ * Deposits by QR code. A member has at most one live code per provider (a unique partial
+ * index); a new one replaces it, and marks the member's codes at the other providers for
+ * refresh. A code is paid once, when the provider's signed notification arrives: the
+ * notification's reference is unique on the code and in the ledger, so a repeated or
+ * concurrent notification credits nothing more.
+ */
+export class QrDeposits {
+  constructor(private readonly deps: QrDeps) {}
+
+  private get db() {
+    return this.deps.money.db;
+  }
+
+  /** The member's code with this provider that can still be paid, if any. */
+  async current(memberId: number, provider: QrProvider): Promise<QrRecord> {
+    const row = await this.db.selectFrom('deposit_qrcode').select(['id', 'amount', 'payload', 'expires_at', 'needs_refresh'])
+      .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'live')
+      .where('expires_at', '>', this.deps.clock.now())
+      .executeTakeFirst();
+    if (!row) return { hasQrcode: false };
+    // The refresh mark is answered once: whoever clears it tells the client.
+    const refresh = row.needs_refresh && (await this.db.updateTable('deposit_qrcode').set({ needs_refresh: false })
+      .where('id', '=', row.id).where('needs_refresh', '=', true).returning('id').executeTakeFirst()) !== undefined;
+    return this.record(row, refresh);
+  }
+
+  /** Makes a code for an amount; a refusal is answered as `hasQrcode: false` with its code (SPEC section 8). */
+  async create(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
+    try {
+      return await this.open(memberId, provider, amount);
+    } catch (error) {
+      if (error instanceof DomainError) return { hasQrcode: false, message: error.code };
+      throw error;
+    }
+  }
+
+  private async minimum(provider: QrProvider): Promise<bigint> {
+    const overrides = await this.deps.settings.get<Partial<Record<QrProvider, number>>>('qr.minimums', {});
+    return toMinor(overrides[provider] ?? QR_MINIMUM[provider]);
+  }
+
+  private async open(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
+    await refuseWhileBonusActive(this.db, memberId);
+    // Bank QR needs only an amount above 0; the gateways have their minimums (SPEC section 9).
+    if (amount <= 0n || amount < (await this.minimum(provider))) refuse('QR_MINIMUM');
+    const currency = await this.deps.money.currencyOf(memberId);
+    if (!(await this.deps.accounts.offersQr(provider, currency))) refuse('QR_FAIL', `no ${provider} QR for ${currency}`);
+
+    const id = randomUUID();
+    const reference = newReference();
+    const expiresAt = new Date(this.deps.clock.now().getTime() + (await this.deps.settings.get('qr.expireMinutes', 10)) * 60_000);
+    const channel = this.deps.channel(provider);
+    let opened;
+    try {
+      opened = await channel.open({ orderId: id, provider, amount, currency, reference, expiresAt });
+    } catch (error) {
+      if (!(error instanceof GatewayRefusal)) throw error;
+      this.deps.log('QR order refused', { provider, reason: error.reason });
+      refuse('QR_FAIL', error.reason);
+    }
+
+    let replaced: { id: string; gateway_order_id: string | null }[] = [];
+    try {
+      replaced = await this.db.transaction().execute(async (trx) => {
+        const now = this.deps.clock.now();
+        const old = await trx.updateTable('deposit_qrcode').set({ status: 'replaced', closed_at: now })
+          .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'live')
+          .returning(['id', 'gateway_order_id'])
+          .execute();
+        await trx.insertInto('deposit_qrcode').values({
+          id, member_id: memberId, provider, currency, amount, reference, payload: opened!.payload,
+          gateway_order_id: opened!.gatewayOrderId, expires_at: expiresAt, created_at: now,
+          closed_at: null, paid_reference: null, paid_amount: null,
+        }).execute();
+        await trx.updateTable('deposit_qrcode').set({ needs_refresh: true })
+          .where('member_id', '=', memberId).where('provider', '<>', provider).where('status', '=', 'live')
+          .execute();
+        return old;
+      });
+    } catch (error) {
+      // Another request made a code with this provider at the same moment; it stands.
+      if (uniqueViolation(error) === undefined) throw error;
+      await this.close(channel, [{ id, gateway_order_id: opened!.gatewayOrderId }]);
+      refuse('QR_FAIL', 'a code was made at the same time');
+    }
+    await this.close(channel, replaced);
+    return this.record({ id, amount, payload: opened!.payload, expires_at: expiresAt }, false);
+  }
+
+  /** Tells the provider that orders are closed; a failure only leaves an order the webhook will refuse. */
+  private async close(channel: QrChannel, orders: { id: string; gateway_order_id: string | null }[]) {
+    for (const order of orders) {
+      await channel.cancel({ orderId: order.id, gatewayOrderId: order.gateway_order_id })
+        .catch((error: unknown) => this.deps.log('QR order not closed at the provider', { orderId: order.id, error: String(error) }));
+    }
+  }
+
+  /** Cancels one of the member's codes; someone else's code is not found. */
+  async cancel(memberId: number, qrcodeId: string, channelOf: (provider: QrProvider) => QrChannel): Promise<void> {
+    if (!UUID.test(qrcodeId)) refuse('NOT_FOUND');
+    const closed = await this.db.updateTable('deposit_qrcode').set({ status: 'cancelled', closed_at: this.deps.clock.now() })
+      .where('id', '=', qrcodeId).where('member_id', '=', memberId).where('status', '=', 'live')
+      .returning(['id', 'provider', 'gateway_order_id'])
+      .executeTakeFirst();
+    if (closed) {
+      await this.close(channelOf(closed.provider as QrProvider), [closed]);
+      return;
+    }
+    const mine = await this.db.selectFrom('deposit_qrcode').select('id').where('id', '=', qrcodeId).where('member_id', '=', memberId).executeTakeFirst();
+    if (!mine) refuse('NOT_FOUND');
+  }
+
+  /**
+   * A provider says a code was paid: credits it once. Answers quietly for a notification seen
+   * before; refuses one for an unknown, closed or expired code, or another amount.
+   */
+  async confirm(provider: QrProvider, notice: PaymentNotice): Promise<void> {
+    if (!UUID.test(notice.orderId)) refuse('NOT_FOUND');
+    let memberId: number | undefined;
+    try {
+      memberId = await this.db.transaction().execute(async (trx) => {
+        const code = await trx.selectFrom('deposit_qrcode').selectAll()
+          .where('id', '=', notice.orderId).where('provider', '=', provider)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!code) throw new DomainError('NOT_FOUND');
+        if (code.status === 'paid') {
+          if (code.paid_reference === notice.reference) return undefined;
+          throw new DomainError('QR_FAIL', 'the code was paid by another payment');
+        }
+        if (code.status !== 'live') throw new DomainError('QR_FAIL', `the code is ${code.status}`);
+        if (notice.paidAt.getTime() > code.expires_at.getTime()) throw new DomainError('QR_FAIL', 'paid after the code expired');
+        if (notice.amount !== BigInt(code.amount) || notice.currency !== code.currency) throw new DomainError('QR_FAIL', 'the amount does not match the code');
+        await trx.updateTable('deposit_qrcode')
+          .set({ status: 'paid', paid_reference: notice.reference, paid_amount: notice.amount, closed_at: this.deps.clock.now() })
+          .where('id', '=', code.id)
+          .execute();
+        await creditDeposit(trx, this.deps.money, {
+          memberId: code.member_id, currency: code.currency, channel: provider, reference: `${provider}:${notice.reference}`,
+          amount: notice.amount, description: { qrcodeId: code.id, reference: code.reference },
+        });
+        return code.member_id;
+      });
+    } catch (error) {
+      // The same payment reference already paid a code (a concurrent copy that committed first).
+      if (uniqueViolation(error) === undefined) throw error;
+      const paid = await this.db.selectFrom('deposit_qrcode').select('id')
+        .where('id', '=', notice.orderId).where('paid_reference', '=', notice.reference).executeTakeFirst();
+      if (!paid) throw new DomainError('QR_FAIL', 'the payment reference paid another code');
+      return;
+    }
+    if (memberId !== undefined) this.deps.money.notify(memberId, 'wallet.changed', {});
+  }
+
+  private async record(row: QrRow, refresh: boolean): Promise<QrRecord> {
+    return {
+      hasQrcode: true,
+      qrcodeId: row.id,
+      qrcode: await QRCode.toDataURL(row.payload, { errorCorrectionLevel: 'M', margin: 4, width: 320 }),
+      amount: toMajor(row.amount),
+      expireIn: row.expires_at.toISOString(),
+      refresh,
+    };
+  }
+}

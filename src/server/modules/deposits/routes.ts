@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
+import type { AppContext } from '../../context';
+import { refuse } from '../../errors';
+import { contractRoute } from '../../http/contract-route';
+import type { StoredAnswer } from '../../ledger/idempotency';
+import type { QrChannel } from '../../providers/gateways/adapter';
+import { verifySignature } from '../../providers/signing';
+import type { QrDeposits } from './qrcodes';
+import { slipImageType } from './slip-reader';
+import type { Slips } from './slips';
+import type { TrueWalletDeposits } from './truewallet';
+
+export interface DepositServices {
+  slips: Slips;
+  qr: QrDeposits;
+  truewallet: TrueWalletDeposits;
+  channel: (provider: QrProvider) => QrChannel;
+  /** The secret a provider's payment notifications are signed with. */
+  webhookSecret: (provider: QrProvider) => string;
+}
+
+const answer = (reply: FastifyReply, a: StoredAnswer) => {
+  if (a.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+  return reply.status(a.statusCode).send(a.body);
+};
+
+type RawRequest = FastifyRequest & { rawBody?: string };
+
+const minorOf = (decimal: string): bigint => {
+  const [units, cents = ''] = decimal.split('.');
+  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
+};
+
+export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: DepositServices) {
+  const g = ctx.guards;
+
+  // Slip upload: multipart, one file in the field `file`, png or jpeg by its bytes.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+    contractRoute(scope, g, endpoints.walletSlip, async ({ member, idempotencyKey, request }) => {
+      if (!request.isMultipart()) refuse('SLIP_NO_FILE');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') refuse('SLIP_NO_FILE');
+      // Throws FST_REQ_FILE_TOO_LARGE (FILE_TOO_LARGE) past the limit.
+      const image = await file!.toBuffer();
+      if (image.length === 0) refuse('SLIP_NO_FILE');
+      const type = slipImageType(image);
+      if (!type) refuse('SLIP_INVALID_FILE');
+      return s.slips.upload({ memberId: member.memberId, key: idempotencyKey, image, type: type! });
+    }, { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
+  });
+
+  contractRoute(app, g, endpoints.walletTruelink, async ({ member, body, idempotencyKey, reply }) =>
+    answer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })),
+  { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
+
+  contractRoute(app, g, endpoints.qrcodeGet, ({ member, params }) => s.qr.current(member.memberId, params.bankCode));
+  contractRoute(app, g, endpoints.qrcodeCreate, ({ member, params, body }) => s.qr.create(member.memberId, params.bankCode, toMinor(body.amount)));
+  contractRoute(app, g, endpoints.qrcodeDelete, async ({ member, params }) => {
+    await s.qr.cancel(member.memberId, params.qrcodeId, s.channel);
+    return { message: 'OK' as const };
+  });
+
+  contractRoute(app, g, endpoints.statementSlips, ({ member, body }) => s.slips.page(member.memberId, body.page, body.limit));
+  contractRoute(app, g, endpoints.statementSlipReference, async ({ member, params }) => ({ url: await s.slips.imageUrl(member.memberId, params.reference) }));
+
+  // Payment notifications: the signature covers the exact bytes received.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      (request as RawRequest).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(Object.assign(new Error('bad json'), { statusCode: 400 }), undefined);
+      }
+    });
+    contractRoute(scope, g, endpoints.gatewayWebhook, async ({ params, body, request }) => {
+      const signed = verifySignature(
+        s.webhookSecret(params.provider),
+        request.headers['x-timestamp'] as string | undefined,
+        (request as RawRequest).rawBody ?? '',
+        request.headers['x-signature'] as string | undefined,
+      );
+      if (!signed) refuse('UNAUTHORIZED', 'bad webhook signature');
+      const paidAt = new Date(body.paidAt);
+      if (Number.isNaN(paidAt.getTime())) refuse('INVALID_INPUT', 'paidAt is not a date');
+      await s.qr.confirm(params.provider, { orderId: body.orderId, reference: body.reference, amount: minorOf(body.amount), currency: body.currency, paidAt });
+      return { message: 'OK' as const };
+    });
+  });
+}

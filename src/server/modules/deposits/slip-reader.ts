@@ -1,0 +1,66 @@
+import jpeg from 'jpeg-js';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+export type SlipImageType = 'image/png' | 'image/jpeg';
+
+/** The image type by the file's first bytes (never by its name or the declared type). */
+export function slipImageType(file: Uint8Array): SlipImageType | undefined {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (file.length > 24 && png.every((b, i) => file[i] === b)) return 'image/png';
+  if (file.length > 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'image/jpeg';
+  return undefined;
+}
+
+export type QrReading = { kind: 'found'; text: string } | { kind: 'none' } | { kind: 'too_large' };
+
+/** Phone screenshots are a few megapixels; far larger images are refused before decoding. */
+export const MAX_SLIP_PIXELS = 24_000_000;
+
+interface Rgba {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+function decode(file: Buffer, type: SlipImageType): Rgba | 'too_large' | undefined {
+  try {
+    if (type === 'image/png') {
+      // Width and height sit in the IHDR chunk: refuse a huge image before inflating it.
+      if (file.readUInt32BE(16) * file.readUInt32BE(20) > MAX_SLIP_PIXELS) return 'too_large';
+      const png = PNG.sync.read(file);
+      return { width: png.width, height: png.height, data: png.data };
+    }
+    return jpeg.decode(file, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SLIP_PIXELS / 1e6, maxMemoryUsageInMB: 256 });
+  } catch (error) {
+    if (error instanceof Error && /maxResolutionInMP|maxMemoryUsageInMB/.test(error.message)) return 'too_large';
+    return undefined;
+  }
+}
+
+/** Every second pixel of every second row: a large photo's QR is often found more easily smaller. */
+function halve(image: Rgba): Rgba {
+  const width = Math.floor(image.width / 2);
+  const height = Math.floor(image.height / 2);
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * 2 * image.width + x * 2) * 4;
+      data.set(image.data.subarray(from, from + 4), (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+const scan = (image: Rgba) =>
+  jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height)?.data;
+
+/** Finds the QR code on a slip image and answers the text it carries. */
+export function readSlipQr(file: Buffer, type: SlipImageType): QrReading {
+  const image = decode(file, type);
+  if (image === 'too_large') return { kind: 'too_large' };
+  if (!image) return { kind: 'none' };
+  let text = scan(image);
+  if (!text && image.width * image.height > 1_500_000) text = scan(halve(image));
+  return text ? { kind: 'found', text } : { kind: 'none' };
+}

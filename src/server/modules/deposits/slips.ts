@@ -1,0 +1,205 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { toMajor, type ErrorCode } from '../../../contract';
+import type { Clock } from '../../clock';
+import { uniqueViolation } from '../../db/errors';
+import { DomainError, refuse } from '../../errors';
+import type { SlipVerifier } from '../../providers/slips/adapter';
+import type { Lookups } from '../lookup/lookups';
+import type { MoneyContext } from '../wallet/money-context';
+import { accountMatches, type DepositAccounts } from './accounts';
+import { refuseWhileBonusActive } from './bonus';
+import { creditDeposit } from './credit';
+import { parseSlipQr } from './emvco/slip-qr';
+import { readSlipQr, type SlipImageType } from './slip-reader';
+
+/** A slip as the member sees it (the contract's slip). */
+export interface SlipView {
+  _id: string;
+  createdAt: string;
+  amount: number | null;
+  status: string;
+  note: string | null;
+  link: string | null;
+  reference: string | null;
+}
+
+interface SlipRow {
+  id: string;
+  member_id: number;
+  status: string;
+  note: string | null;
+  reference: string | null;
+  amount: bigint | null;
+  created_at: Date;
+}
+
+const VIEW_COLUMNS = ['id', 'member_id', 'status', 'note', 'reference', 'amount', 'created_at'] as const;
+
+export const slipView = (row: SlipRow): SlipView => ({
+  _id: row.id,
+  createdAt: row.created_at.toISOString(),
+  amount: row.amount === null ? null : toMajor(row.amount),
+  status: row.status,
+  note: row.note,
+  link: `/api/statement/slip/reference/${encodeURIComponent(row.reference ?? row.id)}`,
+  reference: row.reference,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SlipDeps {
+  money: MoneyContext;
+  accounts: DepositAccounts;
+  verifier: SlipVerifier;
+  lookups: Lookups;
+  clock: Clock;
+}
+
+/**
+ * Deposits by transfer slip. Every upload is kept as a slip with its image; its QR names the
+ * transfer (sending bank and reference), the verifier confirms it with the bank, and the wallet
+ * is credited in the transaction that marks the slip SUCCESS. A reference is held by one slip
+ * in progress or credited (a unique index), so the same slip uploaded again fails as
+ * SLIP_REFNO_DUPLICATED; the ledger's unique (kind, reference) guards the credit as well.
+ */
+export class Slips {
+  constructor(private readonly deps: SlipDeps) {}
+
+  private get db() {
+    return this.deps.money.db;
+  }
+
+  /** Keeps the upload and checks it; answers the slip. The same key answers the same slip. */
+  async upload(request: { memberId: number; key: string; image: Buffer; type: SlipImageType }): Promise<SlipView> {
+    const { memberId, key, image, type } = request;
+    const hash = createHash('sha256').update(image).digest('hex');
+    const earlier = await this.byKey(memberId, key, hash);
+    if (earlier) return slipView(earlier);
+    await refuseWhileBonusActive(this.db, memberId);
+    if (!(await this.deps.lookups.slip()).isOpen) refuse('SLIP_UPLOAD_CLOSED');
+
+    const id = randomUUID();
+    const inserted = await this.db.insertInto('deposit_slip')
+      .values({
+        id, member_id: memberId, idempotency_key: key, image, image_type: type, image_hash: hash,
+        note: null, sending_bank: null, reference: null, amount: null, receiving_account: null, transferred_at: null,
+        created_at: this.deps.clock.now(), completed_at: null,
+      })
+      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // A copy of this request got in first: its slip is the answer.
+    if (!inserted) return slipView((await this.byKey(memberId, key, hash))!);
+    await this.check(id, image, type);
+    return slipView(await this.row(id));
+  }
+
+  private async byKey(memberId: number, key: string, hash: string): Promise<(SlipRow & { image_hash: string }) | undefined> {
+    const row = await this.db.selectFrom('deposit_slip').select([...VIEW_COLUMNS, 'image_hash'])
+      .where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst();
+    if (row && row.image_hash !== hash) throw new DomainError('IDEMPOTENCY_CONFLICT');
+    return row;
+  }
+
+  private row(id: string): Promise<SlipRow> {
+    return this.db.selectFrom('deposit_slip').select(VIEW_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  /** Reads, verifies and settles a slip still in progress. Safe to run again (the reconciler does). */
+  async check(id: string, image: Buffer, type: SlipImageType): Promise<void> {
+    const reading = readSlipQr(image, type);
+    if (reading.kind === 'too_large') return this.fail(id, 'IMG_SIZE_UNABLE_TO_PROCESS');
+    if (reading.kind === 'none') return this.fail(id, 'CANNOT_READ_CROPPED_IMAGE');
+    const qr = parseSlipQr(reading.text);
+    if (qr === 'bad_crc') return this.fail(id, 'UNSTABLE_REFNO_ON_SLIP');
+    if (typeof qr === 'string') return this.fail(id, 'CANNOT_READ_CROPPED_IMAGE');
+
+    // Claim the reference for this slip: a slip in progress or credited already holding it wins.
+    try {
+      await this.db.updateTable('deposit_slip').set({ reference: qr.reference, sending_bank: qr.sendingBank })
+        .where('id', '=', id).where('status', '=', 'PENDING').execute();
+    } catch (error) {
+      if (uniqueViolation(error) === undefined) throw error;
+      // A failed slip is outside the unique index, so it may keep the reference it showed.
+      return this.fail(id, 'SLIP_REFNO_DUPLICATED', { reference: qr.reference, sending_bank: qr.sendingBank });
+    }
+
+    const slip = await this.db.selectFrom('deposit_slip').select(['member_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (slip.status !== 'PENDING') return;
+    const check = await this.deps.verifier.verify({ payload: reading.text, sendingBank: qr.sendingBank, reference: qr.reference });
+    if (check.kind === 'pending') return;
+    if (check.kind === 'refused') return this.fail(id, check.reason);
+
+    const { transfer } = check;
+    const currency = await this.deps.money.currencyOf(slip.member_id);
+    const ours = await this.deps.accounts.receiving(currency);
+    if (!ours.some((a) => accountMatches(transfer.receivingAccount, a.bankAccountNo))) return this.fail(id, 'DEST_ACC_INVALID');
+    if (transfer.currency !== currency) return this.fail(id, 'NOT_MATCH');
+    const { uploadWithinMinutes } = await this.deps.lookups.slip();
+    // A slip must be uploaded within the hour of its transfer (SPEC section 2, deposit text).
+    if (slip.created_at.getTime() - transfer.transferredAt.getTime() > uploadWithinMinutes * 60_000) return this.fail(id, 'EXPIRED_SLIP');
+
+    let credited = false;
+    try {
+      credited = await this.db.transaction().execute(async (trx) => {
+        const done = await trx.updateTable('deposit_slip')
+          .set({ status: 'SUCCESS', amount: transfer.amount, receiving_account: transfer.receivingAccount, transferred_at: transfer.transferredAt, completed_at: this.deps.clock.now() })
+          .where('id', '=', id).where('status', '=', 'PENDING')
+          .returning('id')
+          .executeTakeFirst();
+        if (!done) return false;
+        await creditDeposit(trx, this.deps.money, {
+          memberId: slip.member_id, currency, channel: 'slip', reference: qr.reference, amount: transfer.amount,
+          description: { slipId: id, sendingBank: qr.sendingBank },
+        });
+        return true;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === undefined) throw error;
+      return this.fail(id, 'SLIP_REFNO_DUPLICATED');
+    }
+    if (credited) this.deps.money.notify(slip.member_id, 'wallet.changed', {});
+  }
+
+  private async fail(id: string, reason: ErrorCode, shown: { reference?: string; sending_bank?: string } = {}): Promise<void> {
+    await this.db.updateTable('deposit_slip')
+      .set({ status: 'FAILED', note: reason, completed_at: this.deps.clock.now(), ...shown })
+      .where('id', '=', id).where('status', '=', 'PENDING')
+      .execute();
+  }
+
+  /** Checks again the slips left in progress (a slow verifier, or a crash) for longer than `graceMs`. */
+  async recheck(graceMs: number, limit = 50): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - graceMs);
+    const pending = await this.db.selectFrom('deposit_slip').select(['id', 'image', 'image_type'])
+      .where('status', '=', 'PENDING').where('created_at', '<=', before)
+      .orderBy('created_at').limit(limit).execute();
+    for (const slip of pending) await this.check(slip.id, Buffer.from(slip.image), slip.image_type);
+    return pending.length;
+  }
+
+  async page(memberId: number, page: number, limit: number) {
+    const base = this.db.selectFrom('deposit_slip').where('member_id', '=', memberId);
+    const [{ total }, rows] = await Promise.all([
+      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      base.select(VIEW_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    ]);
+    return { total: Number(total), slips: rows.map(slipView) };
+  }
+
+  /** The image of one of the member's slips, by its transaction reference or its id, as a data URL. */
+  async imageUrl(memberId: number, referenceOrId: string): Promise<string> {
+    let query = this.db.selectFrom('deposit_slip').select(['image', 'image_type']).where('member_id', '=', memberId);
+    query = UUID.test(referenceOrId)
+      ? query.where((eb) => eb.or([eb('reference', '=', referenceOrId), eb('id', '=', referenceOrId)]))
+      : query.where('reference', '=', referenceOrId);
+    const row = await query
+      .orderBy(sql`case status when 'SUCCESS' then 0 when 'PENDING' then 1 else 2 end`)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) refuse('NOT_FOUND');
+    return `data:${row!.image_type};base64,${Buffer.from(row!.image).toString('base64')}`;
+  }
+}

@@ -1,0 +1,189 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Country } from '../../../contract';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import { refuse } from '../../errors';
+import type { SmsSender } from '../../providers/sms';
+import type { Throttle } from '../../throttle/throttle';
+import { internationalPhone } from '../account/phone';
+import { otpSmsText } from './sms-text';
+
+export const OTP_POLICY = {
+  codeTtlMs: 5 * 60_000,
+  /** Wrong codes allowed per code; the last one blocks the phone. */
+  maxWrongTries: 5,
+  blockMs: 15 * 60_000,
+  resendAfterMs: 60_000,
+  /** How long a verified phone may register (and send answers OTP_VERIFIED). */
+  verifiedForMs: 30 * 60_000,
+  dayMs: 24 * 3600_000,
+  dailyPerPhone: 10,
+  /** Generous: mobile networks put many members behind one address. */
+  dailyPerIp: 50,
+} as const;
+
+export type OtpPolicy = { [K in keyof typeof OTP_POLICY]: number };
+
+export interface SentOtp {
+  otpRef: string;
+  otpToken: string;
+  code: 'OK' | 'OTP_VERIFIED';
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const codeHash = (token: string, code: string) => createHmac('sha256', token).update(code).digest('hex');
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newRef = () => Array.from({ length: 4 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Phone verification for registration. A code is 6 random digits, valid 5 minutes, with at
+ * most 5 wrong tries before the phone is blocked for 15 minutes; a phone gets one code per
+ * 60 s and a daily number of codes, and an address a daily number too. Every limit is taken
+ * by a single conditional statement, so several processes (or parallel requests) agree.
+ */
+export class Otp {
+  private readonly policy: OtpPolicy;
+
+  constructor(
+    private readonly deps: { db: Kysely<DB>; clock: Clock; sms: SmsSender; throttle: Throttle; country: Country },
+    policy: Partial<OtpPolicy> = {},
+  ) {
+    this.policy = { ...OTP_POLICY, ...policy };
+  }
+
+  /** `phone` is already in its stored form (see checkPhone). */
+  async send(phone: string, ip: string): Promise<SentOtp> {
+    const { db, clock, throttle } = this.deps;
+    const now = clock.now();
+    const member = await db.selectFrom('member').select('id').where('username', '=', phone).executeTakeFirst();
+    if (member) refuse('EXISTING_USER');
+    await this.refuseWhenBlocked(phone, now);
+
+    // A phone verified a moment ago from the same address skips the OTP step (SPEC section 4).
+    // Tying it to the address keeps a stranger who types the number from learning or using it.
+    const verified = await this.recentlyVerified(db, phone, { ip });
+    if (verified) return { otpRef: verified.ref, otpToken: '', code: 'OTP_VERIFIED' };
+
+    const resendFrom = new Date(now.getTime() - this.policy.resendAfterMs);
+    const reserved = await db
+      .insertInto('otp_phone')
+      .values({ phone, last_sent_at: now, blocked_until: null })
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ last_sent_at: now }).where('otp_phone.last_sent_at', '<=', resendFrom))
+      .returning('phone')
+      .executeTakeFirst();
+    if (!reserved) return refuse('REQUEST_LIMIT_1MIN');
+
+    const perPhone = await throttle.take(`otp:phone:${phone}`, this.policy.dailyPerPhone, this.policy.dayMs);
+    if (!perPhone) return refuse('REQUEST_LIMIT');
+    const perIp = await throttle.take(`otp:ip:${ip}`, this.policy.dailyPerIp, this.policy.dayMs);
+    if (!perIp) {
+      await throttle.giveBack(perPhone);
+      return refuse('REQUEST_LIMIT');
+    }
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const token = randomBytes(24).toString('base64url');
+    const ref = newRef();
+    const id = randomUUID();
+    await db.transaction().execute(async (trx) => {
+      // Only the newest code of a phone works.
+      await trx.updateTable('otp').set({ expires_at: now }).where('phone', '=', phone).where('verified_at', 'is', null).where('expires_at', '>', now).execute();
+      await trx
+        .insertInto('otp')
+        .values({
+          id, phone, ref, token_hash: sha256(token), code_hash: codeHash(token, code), request_ip: ip,
+          created_at: now, expires_at: new Date(now.getTime() + this.policy.codeTtlMs),
+          verified_at: null, verified_ip: null, consumed_at: null,
+        })
+        .execute();
+    });
+
+    try {
+      await this.deps.sms.send({ to: internationalPhone(this.deps.country, phone), text: otpSmsText(this.deps.country, code, ref), code });
+    } catch {
+      // Nothing reached the member: let them ask again at once.
+      await db.updateTable('otp').set({ expires_at: now }).where('id', '=', id).execute();
+      await db.updateTable('otp_phone').set({ last_sent_at: resendFrom }).where('phone', '=', phone).execute();
+      refuse('OTP_SEND_FAIL');
+    }
+    return { otpRef: ref, otpToken: token, code: 'OK' };
+  }
+
+  async verify(token: string, code: string, ip: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const otp = await db.selectFrom('otp').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    if (!otp) return refuse('OTP_TOKEN_INVALID');
+    await this.refuseWhenBlocked(otp.phone, now);
+    if (otp.verified_at) refuse('OTP_VERIFIED');
+    if (otp.expires_at.getTime() <= now.getTime()) refuse('OTP_EXPIRED');
+
+    // Take the try before comparing, so parallel guesses cannot exceed the allowance.
+    const tried = await db
+      .updateTable('otp')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', otp.id)
+      .where('attempts', '<', this.policy.maxWrongTries)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!tried) {
+      await this.block(otp.phone, now);
+      return refuse('OTP_BLOCK');
+    }
+
+    const expected = Buffer.from(otp.code_hash, 'hex');
+    const given = Buffer.from(codeHash(token, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      if (tried.attempts >= this.policy.maxWrongTries) await this.block(otp.phone, now);
+      refuse('OTP_CODE_INVALID');
+    }
+    await db.updateTable('otp').set({ verified_at: now, verified_ip: ip }).where('id', '=', otp.id).where('verified_at', 'is', null).execute();
+  }
+
+  /**
+   * The verification that lets this phone register: verified within the last 30 minutes, not yet
+   * used, and proven by its token or, without one, made from the same address.
+   */
+  async recentlyVerified(db: Db, phone: string, proof: { otpToken?: string; ip: string }): Promise<{ id: string; ref: string } | undefined> {
+    const since = new Date(this.deps.clock.now().getTime() - this.policy.verifiedForMs);
+    let query = db
+      .selectFrom('otp')
+      .select(['id', 'ref'])
+      .where('phone', '=', phone)
+      .where('verified_at', '>', since)
+      .where('consumed_at', 'is', null)
+      .orderBy('verified_at', 'desc')
+      .limit(1);
+    query = proof.otpToken ? query.where('token_hash', '=', sha256(proof.otpToken)) : query.where('verified_ip', '=', proof.ip);
+    return query.executeTakeFirst();
+  }
+
+  /** Uses up a verification inside the registration's transaction; false when another registration took it. */
+  async consume(trx: Db, id: string): Promise<boolean> {
+    const row = await trx
+      .updateTable('otp')
+      .set({ consumed_at: this.deps.clock.now() })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  private async refuseWhenBlocked(phone: string, now: Date) {
+    const state = await this.deps.db.selectFrom('otp_phone').select('blocked_until').where('phone', '=', phone).executeTakeFirst();
+    if (state?.blocked_until && state.blocked_until.getTime() > now.getTime()) refuse('OTP_BLOCK');
+  }
+
+  private async block(phone: string, now: Date) {
+    const until = new Date(now.getTime() + this.policy.blockMs);
+    await this.deps.db
+      .insertInto('otp_phone')
+      .values({ phone, last_sent_at: now, blocked_until: until })
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ blocked_until: until }))
+      .execute();
+  }
+}

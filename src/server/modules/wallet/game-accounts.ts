@@ -1,0 +1,107 @@
+import { toMajor } from '../../../contract';
+import type { DB } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { ProviderRefusal, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
+import { PROVIDER_CATALOGUE, providerInfo } from '../../providers/games/catalogue';
+import type { MoneyContext } from './money-context';
+import type { Selectable } from 'kysely';
+
+export interface GameAccountView {
+  code: string;
+  name: string;
+  category: 'slot' | 'sport' | 'lotto';
+  logo: string;
+  background: string;
+  amount: number;
+  isActive: boolean;
+  ftWalletSlot: number;
+  web: string | null;
+  android: string | null;
+  ios: string | null;
+}
+
+/** Art is made by us (assets/games); provider names are text only. */
+const artOf = (code: string) => ({ logo: `/assets/games/${code}-logo.svg`, background: `/assets/games/${code}-bg.svg` });
+
+/** Game accounts with the provider: activation, credentials, password reset and launch links. */
+export class GameAccounts {
+  constructor(private readonly money: MoneyContext) {}
+
+  async list(memberId: number): Promise<GameAccountView[]> {
+    const [accounts, balances] = await Promise.all([
+      this.money.db.selectFrom('game_account').selectAll().where('member_id', '=', memberId).execute(),
+      this.money.db.selectFrom('ledger_account').select(['code', 'balance']).where('member_id', '=', memberId).where('kind', '=', 'game').execute(),
+    ]);
+    const byCode = new Map(accounts.map((a) => [a.provider_code, a]));
+    const balanceOf = new Map(balances.map((b) => [b.code, BigInt(b.balance)]));
+    return PROVIDER_CATALOGUE.filter((p) => byCode.has(p.code) && this.money.provider(p.code)).map((p) =>
+      this.view(byCode.get(p.code)!, balanceOf.get(p.code) ?? 0n),
+    );
+  }
+
+  private view(account: Selectable<DB['game_account']>, balance: bigint): GameAccountView {
+    const info = providerInfo(account.provider_code)!;
+    return {
+      code: info.code, name: info.name, category: info.category, ...artOf(info.code),
+      amount: toMajor(balance), isActive: account.is_active, ftWalletSlot: info.ftWalletSlot,
+      web: null, android: null, ios: null,
+    };
+  }
+
+  private async account(memberId: number, code: string) {
+    if (!this.money.provider(code)) throw new DomainError('NO_GAME');
+    const account = await this.money.db.selectFrom('game_account').selectAll()
+      .where('member_id', '=', memberId).where('provider_code', '=', code).executeTakeFirst();
+    if (!account) throw new DomainError('NO_GAME');
+    return account;
+  }
+
+  /**
+   * Opens the player with the provider. Idempotent: a second call finds the account active.
+   * Two concurrent calls may both create a player at the provider; only the first one's login
+   * is kept (the update is conditional on the account still being inactive).
+   */
+  async activate(memberId: number, code: string): Promise<GameAccountView> {
+    const account = await this.account(memberId, code);
+    if (account.is_active) throw new DomainError('SLOT_ALREADY_ACTIVE');
+    let login;
+    try {
+      login = await withTimeout(this.money.provider(code)!.createPlayer(memberId), this.money.providerTimeoutMs);
+    } catch {
+      throw new DomainError('SLOT_ACTIVATE_FAIL');
+    }
+    await this.money.db.updateTable('game_account')
+      .set({ is_active: true, username: login.username, password: login.password, activated_at: new Date() })
+      .where('member_id', '=', memberId).where('provider_code', '=', code).where('is_active', '=', false)
+      .execute();
+    const [view] = (await this.list(memberId)).filter((v) => v.code === code);
+    return view;
+  }
+
+  async credentials(memberId: number, code: string) {
+    const account = await this.account(memberId, code);
+    if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
+    const links = await this.launch(memberId, code).catch(() => null);
+    return { username: account.username, password: account.password, event: links?.event ?? null };
+  }
+
+  async resetPassword(memberId: number, code: string) {
+    const account = await this.account(memberId, code);
+    if (!account.is_active || !account.username) throw new DomainError('SLOT_NO_ACCOUNT');
+    let password: string;
+    try {
+      password = await withTimeout(this.money.provider(code)!.resetPassword(account.username), this.money.providerTimeoutMs);
+    } catch (error) {
+      if (error instanceof ProviderRefusal || error instanceof Error) throw new DomainError('SLOT_RESET_PASSWORD_FAIL');
+      throw error;
+    }
+    await this.money.db.updateTable('game_account').set({ password })
+      .where('member_id', '=', memberId).where('provider_code', '=', code).execute();
+  }
+
+  async launch(memberId: number, code: string): Promise<LaunchLinks> {
+    const account = await this.account(memberId, code);
+    if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
+    return withTimeout(this.money.provider(code)!.launch({ username: account.username, password: account.password }), this.money.providerTimeoutMs);
+  }
+}

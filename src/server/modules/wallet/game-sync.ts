@@ -1,0 +1,42 @@
+import { game, house, HOUSE } from '../../ledger/accounts';
+import { postEntry } from '../../ledger/post';
+import { withTimeout } from '../../providers/games/adapter';
+import type { MoneyContext } from './money-context';
+
+/**
+ * Brings a game account's ledger balance to what the provider holds (wins and losses happen
+ * at the provider). The change is booked against the provider's float. A transfer that starts
+ * or is still pending meanwhile makes the provider's figure ambiguous, so the sync then gives
+ * up and the next one tries again: it reads the account's transfer counter before asking the
+ * provider and books only if the counter is unchanged and nothing is pending.
+ * Returns false when it could not sync.
+ */
+export async function syncGameBalance(money: MoneyContext, memberId: number, code: string): Promise<boolean> {
+  const provider = money.provider(code);
+  const before = await money.db.selectFrom('game_account').select(['is_active', 'username', 'transfer_seq'])
+    .where('member_id', '=', memberId).where('provider_code', '=', code).executeTakeFirst();
+  if (!provider || !before?.is_active || !before.username) return false;
+  const remote = await withTimeout(provider.balance(before.username), money.providerTimeoutMs);
+  const currency = await money.currencyOf(memberId);
+
+  return money.db.transaction().execute(async (trx) => {
+    const now = await trx.selectFrom('game_account').select('transfer_seq')
+      .where('member_id', '=', memberId).where('provider_code', '=', code).forUpdate().executeTakeFirstOrThrow();
+    if (BigInt(now.transfer_seq) !== BigInt(before.transfer_seq)) return false;
+    const pending = await trx.selectFrom('game_transfer').select('id')
+      .where('member_id', '=', memberId).where('provider_code', '=', code).where('status', '=', 'pending').executeTakeFirst();
+    if (pending) return false;
+    const local = await trx.selectFrom('ledger_account').select('balance')
+      .where('member_id', '=', memberId).where('kind', '=', 'game').where('code', '=', code).executeTakeFirstOrThrow();
+    const diff = remote - BigInt(local.balance);
+    if (diff !== 0n) {
+      await postEntry(trx, money.accounts, {
+        kind: 'game_result', memberId, currency,
+        description: { provider: code },
+        postings: [{ account: game(memberId, code), amount: diff }, { account: house(HOUSE.gameFloat(code)), amount: -diff }],
+      });
+    }
+    await trx.updateTable('game_account').set({ synced_at: new Date() }).where('member_id', '=', memberId).where('provider_code', '=', code).execute();
+    return true;
+  });
+}

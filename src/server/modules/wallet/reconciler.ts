@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import { statusOf } from '../../../contract';
+import { withTimeout } from '../../providers/games/adapter';
+import type { MoneyContext } from './money-context';
+import type { Transfers } from './transfers';
+import type { Withdrawals } from './withdrawals';
+
+export interface ReconcileReport {
+  settled: number;
+  reversed: number;
+  paid: number;
+  unresolved: number;
+  keysFinished: number;
+}
+
+/**
+ * Resolves what a crash or a timeout left half-done, by asking the outside about our
+ * reference: a pending transfer the provider applied is settled, one it never saw is
+ * reversed; a withdrawal the bank paid is marked paid. Only work older than `graceMs` is
+ * touched, so a call still in flight can't land after we reversed it. Run at start and then
+ * every few seconds; safe to run on several nodes at once (each completion happens once).
+ */
+export class Reconciler {
+  constructor(
+    private readonly money: MoneyContext,
+    private readonly transfers: Transfers,
+    private readonly withdrawals: Withdrawals,
+    readonly graceMs: number,
+  ) {}
+
+  async run(options: { graceMs?: number } = {}): Promise<ReconcileReport> {
+    const report: ReconcileReport = { settled: 0, reversed: 0, paid: 0, unresolved: 0, keysFinished: 0 };
+    const before = new Date(Date.now() - (options.graceMs ?? this.graceMs));
+
+    const pending = await this.money.db.selectFrom('game_transfer').select(['id', 'provider_code'])
+      .where('status', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(500).execute();
+    for (const t of pending) {
+      const provider = this.money.provider(t.provider_code);
+      const status = provider ? await withTimeout(provider.transferStatus(t.id), this.money.providerTimeoutMs).catch(() => undefined) : undefined;
+      if (status === 'applied') { await this.transfers.complete(t.id, 'settled'); report.settled++; }
+      else if (status === 'not_found') { await this.transfers.complete(t.id, 'reversed'); report.reversed++; }
+      else report.unresolved++;
+    }
+
+    const paying = await this.money.db.selectFrom('withdrawal').select('id')
+      .where('status', '=', 'paying').where('created_at', '<', before).limit(500).execute();
+    for (const w of paying) {
+      const status = await withTimeout(this.money.payout.status(w.id), this.money.providerTimeoutMs).catch(() => undefined);
+      if (status === 'paid') { await this.withdrawals.finish(w.id, 'paid', 'reconciler'); report.paid++; }
+      // Never paid: pay it now (the payout is idempotent on our reference).
+      else if (status === 'not_found') await this.withdrawals.pay(w.id);
+      else report.unresolved++;
+    }
+
+    report.keysFinished = await this.finishOrphanKeys(before);
+    return report;
+  }
+
+  /**
+   * A game-to-game transfer that crashed between its legs has its money in the wallet and no
+   * transfer pending: its request ends as TRANSFER_FAIL (funds returned to the wallet). Keys
+   * whose first transaction never committed don't exist, so nothing else can be orphaned.
+   */
+  private async finishOrphanKeys(before: Date): Promise<number> {
+    const fail = JSON.stringify({ message: 'TRANSFER_FAIL' });
+    const result = await sql`
+      update idempotency_key k set state = 'done', status_code = ${statusOf('TRANSFER_FAIL')}, response = ${fail}::jsonb, completed_at = now()
+      where k.state = 'pending' and k.operation = 'transfer' and k.created_at < ${before}
+        and not exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'pending')`.execute(this.money.db);
+    return Number(result.numAffectedRows ?? 0n);
+  }
+}

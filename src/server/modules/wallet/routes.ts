@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, toMinor } from '../../../contract';
+import type { AppContext } from '../../context';
+import { contractRoute } from '../../http/contract-route';
+import type { StoredAnswer } from '../../ledger/idempotency';
+import type { Wallet } from './wallet';
+
+/** Sends a money request's answer; a replay says so in a header. */
+const answer = (reply: FastifyReply, a: StoredAnswer) => {
+  if (a.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+  return reply.status(a.statusCode).send(a.body);
+};
+
+export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wallet) {
+  const g = ctx.guards;
+  contractRoute(app, g, endpoints.wallet, ({ member }) => wallet.view.home(member.memberId));
+  contractRoute(app, g, endpoints.walletRefreshSlot, ({ member }) => wallet.view.refresh(member.memberId));
+  contractRoute(app, g, endpoints.walletActivate, ({ member, params }) => wallet.games.activate(member.memberId, params.slotCode));
+  contractRoute(app, g, endpoints.walletAccount, ({ member, params }) => wallet.games.credentials(member.memberId, params.slotCode));
+  contractRoute(app, g, endpoints.walletResetPassword, async ({ member, params }) => {
+    await wallet.games.resetPassword(member.memberId, params.slotCode);
+    return { message: 'OK' as const };
+  });
+
+  contractRoute(app, g, endpoints.walletTransfer, async ({ member, body, idempotencyKey, reply }) =>
+    answer(reply, await wallet.transfers.transfer({ memberId: member.memberId, key: idempotencyKey, from: body.from, to: body.to, amount: toMinor(body.amount) })));
+  contractRoute(app, g, endpoints.walletTransferAll, async ({ member, body, idempotencyKey, reply }) =>
+    answer(reply, await wallet.transfers.transferAll({ memberId: member.memberId, key: idempotencyKey, to: body.to })));
+  contractRoute(app, g, endpoints.walletWithdraw, async ({ member, body, idempotencyKey, reply }) =>
+    answer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount) })));
+  contractRoute(app, g, endpoints.walletWithdrawAll, async ({ member, body, idempotencyKey, reply }) =>
+    answer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount), all: true })));
+
+  if (ctx.config.sandbox) {
+    contractRoute(app, g, endpoints.sandboxWalletFund, async ({ member, body, idempotencyKey, reply }) =>
+      answer(reply, await wallet.sandboxFund(member.memberId, idempotencyKey, toMinor(body.amount))));
+  }
+
+  contractRoute(app, g, endpoints.statementList, ({ member, body }) => wallet.statement(member.memberId, body.page, body.limit));
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { MAIN_WALLET_CODE, statusOf, TRANSFER_MINIMUM, toMinor } from '../../../contract';
+import type { TransferDirection } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { game, house, HOUSE, wallet } from '../../ledger/accounts';
+import { refusalsAsDomainErrors } from '../../ledger/db-errors';
+import { requestHash, type StoredAnswer } from '../../ledger/idempotency';
+import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
+import { syncGameBalance } from './game-sync';
+import type { MoneyContext } from './money-context';
+
+export interface TransferRequest {
+  memberId: number;
+  key: string;
+  /** MAIN_WALLET_CODE or a game code. */
+  from: string;
+  to: string;
+  /** Minor units. */
+  amount: bigint;
+}
+
+interface Leg {
+  transferId: string;
+  memberId: number;
+  key: string;
+  completesKey: boolean;
+  username: string;
+  direction: TransferDirection;
+  amount: bigint;
+}
+
+const FAIL: StoredAnswer = { statusCode: statusOf('TRANSFER_FAIL'), body: { message: 'TRANSFER_FAIL' } };
+const PENDING: StoredAnswer = { statusCode: statusOf('TRANSFER_PENDING'), body: { message: 'TRANSFER_PENDING' } };
+/** A first leg that arrived: the request goes on with its second leg. */
+const LEG_SETTLED: StoredAnswer = { statusCode: 200, body: null };
+
+/**
+ * Moves money between the wallet and game accounts as a saga: reserve in the ledger (money
+ * leaves the source for "transfers in flight"), call the provider with our reference, then
+ * settle (in flight to the destination) or reverse (back to the source). A crash or timeout in
+ * between leaves the transfer pending for the reconciler, which asks the provider. The two
+ * database steps are single statements (transfer_reserve and transfer_complete, migration
+ * 0004), so each is atomic and costs one round trip.
+ */
+export class Transfers {
+  constructor(private readonly money: MoneyContext) {}
+
+  async transfer(request: TransferRequest): Promise<StoredAnswer> {
+    const { from, to, amount } = request;
+    if (amount < toMinor(TRANSFER_MINIMUM)) throw new DomainError('TRANSFER_MINIMUM');
+    if (from === to) throw new DomainError('INVALID_INPUT', 'same account');
+    for (const code of [from, to]) if (code !== MAIN_WALLET_CODE && !this.money.provider(code)) throw new DomainError('NO_GAME');
+    const payload = { from, to, amount: amount.toString() };
+
+    if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true);
+    if (to === MAIN_WALLET_CODE) return this.runLeg(request, payload, from, 'from_game', amount, true);
+    // Game to game: out to the wallet, then in to the other game. If the second leg fails the
+    // money waits in the wallet, which is what TRANSFER_FAIL tells the member.
+    const first = await this.runLeg(request, payload, from, 'from_game', amount, false);
+    if (first !== LEG_SETTLED) return first;
+    return this.runLeg(request, payload, to, 'to_game', amount, true, { alreadyClaimed: true });
+  }
+
+  /** Everything in the wallet to one game. */
+  async transferAll(request: { memberId: number; key: string; to: string }): Promise<StoredAnswer> {
+    if (!this.money.provider(request.to)) throw new DomainError('NO_GAME');
+    const payload = { all: true, to: request.to };
+    const row = await this.money.db.selectFrom('ledger_account').select('balance')
+      .where('member_id', '=', request.memberId).where('kind', '=', 'wallet').executeTakeFirst();
+    const all = BigInt(row?.balance ?? 0n);
+    if (all < toMinor(TRANSFER_MINIMUM)) return this.refuse(request.memberId, request.key, payload, 'MONEY_NOT_ENOUGH');
+    return this.runLeg(request, payload, request.to, 'to_game', all, true);
+  }
+
+  private async runLeg(
+    request: { memberId: number; key: string },
+    payload: unknown,
+    providerCode: string,
+    direction: TransferDirection,
+    amount: bigint,
+    completesKey: boolean,
+    options: { alreadyClaimed?: boolean } = {},
+  ): Promise<StoredAnswer> {
+    const { memberId, key } = request;
+    const provider = this.money.provider(providerCode)!;
+    // Wins and losses at the provider are booked first, so they can be moved.
+    if (direction === 'from_game') await syncGameBalance(this.money, memberId, providerCode).catch(() => undefined);
+
+    const currency = await this.money.currencyOf(memberId);
+    const sourceRef = direction === 'to_game' ? wallet(memberId) : game(memberId, providerCode);
+    const [source, inFlight] = await Promise.all([
+      this.money.accounts.idOf(this.money.db, sourceRef, currency),
+      this.money.accounts.idOf(this.money.db, house(HOUSE.transfersInFlight(providerCode)), currency),
+    ]);
+    if (source === undefined || inFlight === undefined) throw new DomainError('SLOT_NO_ACCOUNT');
+    const transferId = randomUUID();
+
+    let reserved;
+    try {
+      reserved = (await refusalsAsDomainErrors(sql<{ o_outcome: string; o_username: string | null; o_status_code: number | null; o_response: unknown }>`
+        select * from transfer_reserve(${memberId}::integer, ${key}, ${requestHash('transfer', payload)}, ${!options.alreadyClaimed},
+          ${transferId}::uuid, ${providerCode}, ${direction}, ${amount.toString()}::bigint, ${completesKey},
+          ${source.toString()}::bigint, ${inFlight.toString()}::bigint)`.execute(this.money.db))).rows[0];
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code === 'IDEMPOTENCY_CONFLICT') throw error;
+      // A later leg's refusal means the money waits in the wallet: the request ends TRANSFER_FAIL.
+      if (options.alreadyClaimed) return this.failKey(memberId, key);
+      // A first leg's refusal moved nothing; it becomes the key's answer for every copy.
+      return this.refuse(memberId, key, payload, error.code);
+    }
+    if (reserved.o_outcome === 'done') return { statusCode: reserved.o_status_code ?? 200, body: reserved.o_response, replayed: true };
+    if (reserved.o_outcome === 'pending') return this.awaitAnswer(memberId, key);
+
+    const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.o_username!, direction, amount };
+    try {
+      const call = leg.direction === 'to_game'
+        ? provider.deposit(leg.username, leg.amount, leg.transferId)
+        : provider.withdraw(leg.username, leg.amount, leg.transferId);
+      await withTimeout(call, this.money.providerTimeoutMs);
+    } catch (error) {
+      if (error instanceof ProviderRefusal) return this.answerOf(leg, await this.complete(leg.transferId, 'reversed'));
+      // Unknown outcome: ask once; if the provider cannot say yet, the reconciler will.
+      const status = await withTimeout(provider.transferStatus(leg.transferId), this.money.providerTimeoutMs).catch(() => undefined);
+      if (status !== 'applied') return PENDING;
+    }
+    return this.answerOf(leg, await this.complete(leg.transferId, 'settled'));
+  }
+
+  /**
+   * Settles or reverses a pending transfer, once: whoever flips the status from pending (the
+   * request or the reconciler) posts the entry. Returns the state of the request's key after.
+   */
+  async complete(transferId: string, outcome: 'settled' | 'reversed'): Promise<{ state: string; answer?: StoredAnswer }> {
+    const row = (await sql<{ o_member: number; o_state: string; o_status_code: number | null; o_response: unknown }>`
+      select * from transfer_complete(${transferId}::uuid, ${outcome}, ${FAIL.statusCode}::integer, ${JSON.stringify(FAIL.body)}::jsonb)`
+      .execute(this.money.db)).rows[0];
+    if (!row) return { state: 'none' };
+    this.money.notify(row.o_member, 'wallet.changed', {});
+    return {
+      state: row.o_state,
+      answer: row.o_state === 'done' ? { statusCode: row.o_status_code ?? 200, body: row.o_response } : undefined,
+    };
+  }
+
+  /** The request's answer after completing one of its legs. */
+  private async answerOf(leg: Leg, completed: { state: string; answer?: StoredAnswer }): Promise<StoredAnswer> {
+    if (completed.answer) return completed.answer;
+    if (completed.state === 'leg' || (completed.state === 'pending' && !leg.completesKey)) {
+      const row = await this.money.db.selectFrom('game_transfer').select('status').where('id', '=', leg.transferId).executeTakeFirst();
+      if (row?.status === 'settled') return LEG_SETTLED;
+    }
+    return this.awaitAnswer(leg.memberId, leg.key);
+  }
+
+  private async awaitAnswer(memberId: number, key: string): Promise<StoredAnswer> {
+    return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
+  }
+
+  private async refuse(memberId: number, key: string, payload: unknown, code: DomainError['code']): Promise<StoredAnswer> {
+    const refusal = { statusCode: statusOf(code), body: { message: code } };
+    return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'transfer', payload }, refusal, this.money.duplicateWaitMs)) ?? PENDING;
+  }
+
+  private async failKey(memberId: number, key: string): Promise<StoredAnswer> {
+    await this.money.db.transaction().execute((trx) => this.money.keys.complete(trx, memberId, key, FAIL));
+    return FAIL;
+  }
+}

@@ -1,0 +1,40 @@
+import { toMajor } from '../../../contract';
+import type { GameAccounts } from './game-accounts';
+import { syncGameBalance } from './game-sync';
+import type { MoneyContext } from './money-context';
+
+export type BankNames = (bankCode: string) => Promise<{ nameTH: string; nameEN: string }>;
+
+/** The home screen's data: profile, bank account, wallet, invite summary, game accounts. */
+export class WalletView {
+  constructor(private readonly money: MoneyContext, private readonly games: GameAccounts, private readonly bankNames: BankNames) {}
+
+  async walletAmount(memberId: number) {
+    const row = await this.money.db.selectFrom('ledger_account').select('balance')
+      .where('member_id', '=', memberId).where('kind', '=', 'wallet').executeTakeFirst();
+    return toMajor(row?.balance ?? 0n);
+  }
+
+  async home(memberId: number) {
+    const member = await this.money.db.selectFrom('member').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+    const [amount, slots, bank] = await Promise.all([this.walletAmount(memberId), this.games.list(memberId), this.bankNames(member.bank_code)]);
+    return {
+      profile: { name: member.name, username: member.username, _id: String(member.id), coin: member.coin },
+      bankAccount: { bankCode: member.bank_code, bankAccountName: member.bank_account_name, bankAccountNo: member.bank_account_no, bank },
+      wallet: { amount },
+      // The invite bonus belongs to the invite work; until then nobody has earned any.
+      invite: { amount: 0, success: 0, fail: 0 },
+      slots,
+    };
+  }
+
+  /** Asks every active game's provider for its balance, books the differences, returns the accounts. */
+  async refresh(memberId: number) {
+    const active = await this.money.db.selectFrom('game_account').select('provider_code')
+      .where('member_id', '=', memberId).where('is_active', '=', true).execute();
+    // A provider that does not answer keeps its last known balance.
+    await Promise.all(active.map((a) => syncGameBalance(this.money, memberId, a.provider_code).catch(() => false)));
+    const [amount, slots] = await Promise.all([this.walletAmount(memberId), this.games.list(memberId)]);
+    return { wallet: { amount }, slots };
+  }
+}

@@ -1,0 +1,54 @@
+import { toMajor } from '../../../contract';
+import { DomainError } from '../../errors';
+import { house, HOUSE, wallet } from '../../ledger/accounts';
+import type { StoredAnswer } from '../../ledger/idempotency';
+import { postEntry } from '../../ledger/post';
+import type { Settings } from '../../settings/settings';
+import { GameAccounts } from './game-accounts';
+import type { MoneyContext } from './money-context';
+import { Reconciler } from './reconciler';
+import { statementPage } from './statement';
+import { Transfers } from './transfers';
+import { WalletView, type BankNames } from './wallet-view';
+import { Withdrawals } from './withdrawals';
+
+/** The money side of the product, composed once per app. */
+export class Wallet {
+  readonly transfers: Transfers;
+  readonly withdrawals: Withdrawals;
+  readonly games: GameAccounts;
+  readonly view: WalletView;
+  readonly reconciler: Reconciler;
+
+  constructor(readonly money: MoneyContext, settings: Settings, bankNames: BankNames, reconcileGraceMs: number) {
+    this.transfers = new Transfers(money);
+    this.withdrawals = new Withdrawals(money, settings);
+    this.games = new GameAccounts(money);
+    this.view = new WalletView(money, this.games, bankNames);
+    this.reconciler = new Reconciler(money, this.transfers, this.withdrawals, reconcileGraceMs);
+  }
+
+  /** Sandbox only: credits the wallet as a bank deposit would, once per key. */
+  async sandboxFund(memberId: number, key: string, amount: bigint): Promise<StoredAnswer> {
+    if (amount <= 0n) throw new DomainError('TRANSFER_MINIMUM');
+    const currency = await this.money.currencyOf(memberId);
+    const answer = await this.money.db.transaction().execute(async (trx) => {
+      const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'sandbox_fund', payload: { amount: amount.toString() } });
+      if (claim.kind === 'done') return claim.answer;
+      if (claim.kind === 'pending') throw new DomainError('TRANSFER_PENDING');
+      const posted = await postEntry(trx, this.money.accounts, {
+        kind: 'deposit', memberId, currency, description: { channel: 'sandbox' },
+        postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.deposits('sandbox')), amount: -amount }],
+      });
+      const done: StoredAnswer = { statusCode: 200, body: { wallet: { amount: toMajor([...posted.balances.values()][0]) } } };
+      await this.money.keys.complete(trx, memberId, key, done);
+      return done;
+    });
+    this.money.notify(memberId, 'wallet.changed', {});
+    return answer;
+  }
+
+  statement(memberId: number, page: number, limit: number) {
+    return statementPage(this.money, memberId, page, limit);
+  }
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { statusOf, toMajor, toMinor } from '../../../contract';
+import { DomainError } from '../../errors';
+import { house, HOUSE, wallet } from '../../ledger/accounts';
+import type { StoredAnswer } from '../../ledger/idempotency';
+import { postEntry } from '../../ledger/post';
+import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
+import type { Settings } from '../../settings/settings';
+import type { MoneyContext } from './money-context';
+
+export interface WithdrawLimits {
+  withdrawMin: number;
+  withdrawMax: number;
+}
+
+const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PENDING' } };
+
+/**
+ * Withdrawals to the member's own registered bank account. The amount is held at once
+ * (wallet to "withdrawals in flight"); up to the operator's auto-pay limit the payout adapter
+ * pays it straight away, above it the withdrawal waits in the queue for an operator, who
+ * approves (pay) or rejects (the money returns to the wallet).
+ */
+export class Withdrawals {
+  constructor(private readonly money: MoneyContext, private readonly settings: Settings) {}
+
+  limits() {
+    return this.settings.get<WithdrawLimits>('withdraw.limits', { withdrawMin: 100, withdrawMax: 50_000 });
+  }
+
+  async withdraw(request: { memberId: number; key: string; amount?: bigint; all?: boolean }): Promise<StoredAnswer> {
+    const { memberId, key } = request;
+    const limits = await this.limits();
+    const autoPayLimit = toMinor(await this.settings.get<number>('withdraw.autoPayLimit', 5_000));
+    const currency = await this.money.currencyOf(memberId);
+    const payload = request.all ? { all: true, amount: request.amount?.toString() } : { amount: request.amount?.toString() };
+
+    let held: StoredAnswer | { id: string; status: string; answer: StoredAnswer };
+    try {
+      held = await this.money.db.transaction().execute(async (trx) => {
+        const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'withdraw', payload });
+        if (claim.kind === 'done') return claim.answer;
+        if (claim.kind === 'pending') return PENDING;
+        const member = await trx.selectFrom('member')
+          .innerJoin('ledger_account', (j) => j.onRef('ledger_account.member_id', '=', 'member.id').on('ledger_account.kind', '=', 'wallet'))
+          .select(['member.bank_code', 'member.bank_account_no', 'member.bank_account_name', 'ledger_account.balance'])
+          .where('member.id', '=', memberId).executeTakeFirst();
+        if (!member) throw new DomainError('NO_WALLET');
+        const amount = request.all ? BigInt(member.balance) : request.amount!;
+        if (amount <= 0n) throw new DomainError('MONEY_NOT_ENOUGH');
+        if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
+        if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
+        const id = randomUUID();
+        const status = amount <= autoPayLimit ? 'paying' : 'queued';
+        // The payout always goes to the account the member registered, never one from the request.
+        await trx.insertInto('withdrawal').values({
+          id, member_id: memberId, amount, status, idempotency_key: key,
+          bank_code: member.bank_code, bank_account_no: member.bank_account_no, bank_account_name: member.bank_account_name,
+          payout_reference: null, decided_by: null, note: null, completed_at: null,
+        }).execute();
+        const posted = await postEntry(trx, this.money.accounts, {
+          kind: 'withdraw_hold', memberId, currency, reference: id,
+          postings: [{ account: wallet(memberId), amount: -amount }, { account: house(HOUSE.withdrawalsInFlight), amount }],
+        });
+        const answer: StoredAnswer = { statusCode: 200, body: { wallet: { amount: toMajor([...posted.balances.values()][0]) } } };
+        await this.money.keys.complete(trx, memberId, key, answer);
+        return { id, status, answer };
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // Refused before anything moved: that refusal is the key's answer for every copy.
+      const refusal = { statusCode: statusOf(error.code), body: { message: error.code } };
+      return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'withdraw', payload }, refusal, this.money.duplicateWaitMs)) ?? PENDING;
+    }
+    if (!('id' in held)) {
+      if (held === PENDING) return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
+      return held;
+    }
+    this.money.notify(memberId, 'wallet.changed', {});
+    if (held.status === 'paying') await this.pay(held.id);
+    return held.answer;
+  }
+
+  /** Pays a withdrawal in 'paying'; a refusal returns the money, no answer leaves it for the reconciler. */
+  async pay(withdrawalId: string): Promise<void> {
+    const w = await this.money.db.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
+    if (!w || w.status !== 'paying') return;
+    try {
+      await withTimeout(
+        this.money.payout.pay({ reference: w.id, bankCode: w.bank_code, bankAccountNo: w.bank_account_no, bankAccountName: w.bank_account_name, amount: BigInt(w.amount) }),
+        this.money.providerTimeoutMs,
+      );
+    } catch (error) {
+      if (error instanceof ProviderRefusal) await this.finish(withdrawalId, 'rejected', 'payout', error.reason);
+      return;
+    }
+    await this.finish(withdrawalId, 'paid', 'payout');
+  }
+
+  /** An operator pays a queued withdrawal. */
+  async approve(withdrawalId: string, operator: string): Promise<void> {
+    const moved = await this.money.db.updateTable('withdrawal').set({ status: 'paying', decided_by: operator })
+      .where('id', '=', withdrawalId).where('status', '=', 'queued').executeTakeFirst();
+    if (!moved.numUpdatedRows) throw new DomainError('NO_DATA');
+    await this.pay(withdrawalId);
+  }
+
+  /** An operator refuses a queued withdrawal: the held money returns to the wallet. */
+  async reject(withdrawalId: string, operator: string, note?: string): Promise<void> {
+    const done = await this.finish(withdrawalId, 'rejected', operator, note, ['queued']);
+    if (!done) throw new DomainError('NO_DATA');
+  }
+
+  /** Ends a withdrawal once: paid (held money leaves for the bank) or rejected (it returns). */
+  async finish(withdrawalId: string, outcome: 'paid' | 'rejected', by: string, note?: string, from: ('queued' | 'paying')[] = ['paying']): Promise<boolean> {
+    let memberId: number | undefined;
+    await this.money.db.transaction().execute(async (trx) => {
+      const w = await trx.updateTable('withdrawal')
+        .set({ status: outcome, completed_at: new Date(), note: note ?? null, ...(outcome === 'paid' ? { payout_reference: withdrawalId } : { decided_by: by }) })
+        .where('id', '=', withdrawalId).where('status', 'in', from)
+        .returningAll().executeTakeFirst();
+      if (!w) return;
+      const amount = BigInt(w.amount);
+      await postEntry(trx, this.money.accounts, {
+        kind: outcome === 'paid' ? 'withdraw_paid' : 'withdraw_return',
+        memberId: w.member_id, currency: await this.money.currencyOf(w.member_id), reference: w.id,
+        postings: [
+          { account: house(HOUSE.withdrawalsInFlight), amount: -amount },
+          { account: outcome === 'paid' ? house(HOUSE.bankPayouts) : wallet(w.member_id), amount },
+        ],
+      });
+      memberId = w.member_id;
+    });
+    if (memberId !== undefined) this.money.notify(memberId, 'wallet.changed', {});
+    return memberId !== undefined;
+  }
+}
+

@@ -1,0 +1,56 @@
+/**
+ * What we need from a game provider that keeps its own wallet per player (a "transfer
+ * wallet" provider). Amounts are minor units. Every money call carries our reference, and
+ * the provider must apply a reference at most once; `transferStatus` tells whether it did.
+ */
+export interface GameProvider {
+  readonly code: string;
+  createPlayer(memberId: number): Promise<GameLogin>;
+  balance(username: string): Promise<bigint>;
+  deposit(username: string, amount: bigint, reference: string): Promise<void>;
+  withdraw(username: string, amount: bigint, reference: string): Promise<void>;
+  transferStatus(reference: string): Promise<'applied' | 'not_found'>;
+  resetPassword(username: string): Promise<string>;
+  launch(login: GameLogin): Promise<LaunchLinks>;
+}
+
+export interface GameLogin {
+  username: string;
+  password: string;
+}
+
+export interface LaunchLinks {
+  web: string;
+  android: string | null;
+  ios: string | null;
+  /** Hidden form values for providers that launch by form post. */
+  event?: Record<string, string> | null;
+}
+
+/** The provider answered and did not apply the call: safe to reverse at once. */
+export class ProviderRefusal extends Error {
+  constructor(readonly reason: string) {
+    super(`provider refused: ${reason}`);
+    this.name = 'ProviderRefusal';
+  }
+}
+
+/** No answer in time: the call may or may not have been applied. Only asking can tell. */
+export class ProviderTimeout extends Error {
+  constructor() {
+    super('provider did not answer in time');
+    this.name = 'ProviderTimeout';
+  }
+}
+
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProviderTimeout()), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,19 @@
+import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
+import type { GameLogin, GameProvider, LaunchLinks } from './adapter';
+
+/** A provider backed in-process by the demo engine under its own code (sandbox mode). */
+export class DemoGameProvider implements GameProvider {
+  constructor(readonly code: string, private readonly engine: DemoProviderEngine, private readonly publicUrl: () => string) {}
+
+  createPlayer(memberId: number) { return this.engine.createPlayer(this.code, memberId); }
+  balance(username: string) { return this.engine.balance(this.code, username); }
+  deposit(username: string, amount: bigint, reference: string) { return this.engine.move(this.code, username, amount, reference); }
+  withdraw(username: string, amount: bigint, reference: string) { return this.engine.move(this.code, username, -amount, reference); }
+  transferStatus(reference: string) { return this.engine.transferStatus(this.code, reference); }
+  resetPassword(username: string) { return this.engine.resetPassword(this.code, username); }
+
+  async launch(login: GameLogin): Promise<LaunchLinks> {
+    const web = `${this.publicUrl()}/sandbox/game/${encodeURIComponent(this.code)}?player=${encodeURIComponent(login.username)}`;
+    return { web, android: null, ios: null, event: null };
+  }
+}

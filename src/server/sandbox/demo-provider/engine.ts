@@ -1,0 +1,106 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ProviderRefusal } from '../../providers/games/adapter';
+
+/**
+ * Faults a test can inject into the next calls of a provider:
+ * - fail: answers with a refusal and applies nothing;
+ * - timeout_before: never answers and never applies (the caller's timeout fires);
+ * - timeout_after: applies the call, then never answers.
+ */
+export type DemoFault = 'fail' | 'timeout_before' | 'timeout_after';
+
+/**
+ * A transfer-wallet game provider simulated in our database (its own demo_* tables), so its
+ * balances survive a restart like a real provider's would. Each provider code is a separate
+ * provider. References are applied at most once.
+ */
+export class DemoProviderEngine {
+  private faults = new Map<string, DemoFault[]>();
+  /** How long a "hung" call waits before failing; far beyond any caller's timeout. */
+  hangMs = 30_000;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  injectFault(providerCode: string, fault: DemoFault, times = 1) {
+    const queue = this.faults.get(providerCode) ?? [];
+    for (let i = 0; i < times; i++) queue.push(fault);
+    this.faults.set(providerCode, queue);
+  }
+
+  clearFaults() { this.faults.clear(); }
+
+  private nextFault(providerCode: string): DemoFault | undefined {
+    return this.faults.get(providerCode)?.shift();
+  }
+
+  private hang(): Promise<never> {
+    return new Promise((_, reject) => setTimeout(() => reject(new Error('demo provider hung')), this.hangMs).unref());
+  }
+
+  async createPlayer(providerCode: string, memberId: number) {
+    const username = `${providerCode.toLowerCase()}${memberId}${randomBytes(2).toString('hex')}`;
+    const password = newPassword();
+    await this.db.insertInto('demo_player').values({ provider_code: providerCode, username, password }).execute();
+    return { username, password };
+  }
+
+  async balance(providerCode: string, username: string): Promise<bigint> {
+    const row = await this.db.selectFrom('demo_player').select('balance')
+      .where('provider_code', '=', providerCode).where('username', '=', username).executeTakeFirst();
+    if (!row) throw new ProviderRefusal('no such player');
+    return BigInt(row.balance);
+  }
+
+  /** Applies a signed amount to a player's balance once per reference. */
+  async move(providerCode: string, username: string, amount: bigint, reference: string): Promise<void> {
+    const fault = this.nextFault(providerCode);
+    if (fault === 'fail') throw new ProviderRefusal('injected failure');
+    if (fault === 'timeout_before') return this.hang();
+    try {
+      await sql`select demo_move(${providerCode}, ${reference}, ${username}, ${amount.toString()}::bigint)`.execute(this.db);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P0001') throw new ProviderRefusal(amount < 0n ? 'insufficient balance' : 'no such player');
+      throw error;
+    }
+    if (fault === 'timeout_after') return this.hang();
+  }
+
+  async transferStatus(providerCode: string, reference: string): Promise<'applied' | 'not_found'> {
+    const row = await this.db.selectFrom('demo_transfer').select('reference')
+      .where('provider_code', '=', providerCode).where('reference', '=', reference).executeTakeFirst();
+    return row ? 'applied' : 'not_found';
+  }
+
+  async resetPassword(providerCode: string, username: string): Promise<string> {
+    const password = newPassword();
+    const res = await this.db.updateTable('demo_player').set({ password })
+      .where('provider_code', '=', providerCode).where('username', '=', username).executeTakeFirst();
+    if (!res.numUpdatedRows) throw new ProviderRefusal('no such player');
+    return password;
+  }
+
+  /** A bet in the demo game: takes the stake and pays the win in one step, recorded for the bonus engine. */
+  async bet(providerCode: string, username: string, stake: bigint, win: bigint) {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('demo_player')
+        .set({ balance: sql`balance - ${stake.toString()}::bigint + ${win.toString()}::bigint` })
+        .where('provider_code', '=', providerCode)
+        .where('username', '=', username)
+        .where('balance', '>=', stake)
+        .returning('balance')
+        .executeTakeFirst();
+      if (!updated) throw new ProviderRefusal('insufficient balance');
+      await trx.insertInto('demo_bet').values({ provider_code: providerCode, username, bet: stake, win }).execute();
+      return BigInt(updated.balance);
+    });
+  }
+}
+
+function newPassword() {
+  // Letters and digits a player can type from the credentials dialog.
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}

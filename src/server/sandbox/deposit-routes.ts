@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints, toMajor, toMinor } from '../../contract';
+import type { AppContext } from '../context';
+import { refuse } from '../errors';
+import { contractRoute } from '../http/contract-route';
+import type { DepositAccounts } from '../modules/deposits/accounts';
+import type { SandboxBank } from './bank';
+import type { SandboxGateway } from './gateway';
+import type { SandboxTrueWallet } from './truewallet';
+
+export interface SandboxDepositSimulators {
+  bank: SandboxBank;
+  gateway: SandboxGateway;
+  truewallet: SandboxTrueWallet;
+  accounts: DepositAccounts;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The deposit simulators' endpoints (sandbox mode only): the bank makes slips, the gateway's pay
+ * page pays QR codes, True Wallet makes gift vouchers.
+ */
+export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppContext, sim: SandboxDepositSimulators) {
+  const g = ctx.guards;
+  const country = ctx.config.COUNTRY;
+
+  contractRoute(app, g, endpoints.sandboxSlip, async ({ body, reply }) => {
+    const amount = toMinor(body.amount);
+    if (amount <= 0n) refuse('INVALID_INPUT', 'a transfer needs an amount above 0');
+    const accounts = (await sim.accounts.all()).filter((a) => a.bankAccountNo);
+    const to = body.bankAccountNo
+      ? accounts.find((a) => a.bankAccountNo === body.bankAccountNo)
+      : accounts.find((a) => a.mode === 'AUTO') ?? accounts[0];
+    const slip = await sim.bank.transfer({
+      amount,
+      currency: to?.currency ?? (country === 'LA' ? 'LAK' : 'BAHT'),
+      sendingBank: body.sendingBank ?? (country === 'LA' ? 'BCEL' : 'SCB'),
+      receivingBank: to?.bankCode ?? (country === 'LA' ? 'BCEL' : 'KBANK'),
+      receivingAccount: body.bankAccountNo ?? to?.bankAccountNo ?? '0000000000',
+    });
+    return reply.type('image/png').header('x-slip-reference', slip.reference).send(slip.png);
+  });
+
+  contractRoute(app, g, endpoints.sandboxQrcodePay, async ({ params }) => {
+    await sim.gateway.pay(params.qrcodeId);
+    return { message: 'OK' as const };
+  });
+
+  contractRoute(app, g, endpoints.sandboxTruewalletVoucher, async ({ body }) => {
+    const amount = toMinor(body.amount);
+    if (amount <= 0n) refuse('INVALID_INPUT', 'a voucher needs an amount above 0');
+    return sim.truewallet.create(amount, body.tickets ?? 1);
+  });
+
+  // The gateway's pay page: what a customer sees after scanning a code.
+  app.get('/sandbox/pay/:qrcodeId', { schema: { hide: true } }, async (request, reply) => {
+    const { qrcodeId } = request.params as { qrcodeId: string };
+    const order = await sim.gateway.order(qrcodeId);
+    const expired = order ? order.expires_at.getTime() <= ctx.clock.now().getTime() : false;
+    const state = !order ? 'No such order' : order.status === 'paid' ? 'Paid' : order.status === 'cancelled' ? 'Closed' : expired ? 'Expired' : 'Waiting for payment';
+    const payable = order?.status === 'open' && !expired;
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return payPage({
+      id: qrcodeId,
+      provider: order?.provider ?? '-',
+      amount: order ? `${toMajor(order.amount).toFixed(2)} ${order.currency === 'BAHT' ? 'THB' : order.currency}` : '-',
+      expires: order ? order.expires_at.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '-',
+      state,
+      payable,
+    });
+  });
+  app.get('/sandbox/pay.js', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('text/javascript; charset=utf-8');
+    return PAY_SCRIPT;
+  });
+}
+
+function payPage(p: { id: string; provider: string; amount: string; expires: string; state: string; payable: boolean }) {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox payment</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef2f0; color: #1d2521; display: grid; place-items: center; min-height: 100vh; }
+  main { background: #fff; border-radius: 16px; padding: 28px 32px; width: min(380px, 90vw); box-shadow: 0 8px 30px rgba(0,0,0,.08); }
+  .badge { display: inline-block; background: #ffe8a3; color: #6b4e00; border-radius: 999px; padding: 2px 12px; font-size: 13px; font-weight: 600; }
+  h1 { font-size: 20px; margin: 12px 0 16px; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0 0 20px; }
+  dt { color: #5d6b64; } dd { margin: 0; font-weight: 600; text-align: right; }
+  button { width: 100%; border: 0; border-radius: 10px; padding: 14px; font-size: 17px; font-weight: 700; background: #146e50; color: #fff; cursor: pointer; }
+  button:disabled { background: #b9c4be; cursor: not-allowed; }
+  #result { min-height: 1.5em; margin-top: 14px; text-align: center; font-weight: 600; }
+</style></head>
+<body><main data-order="${e(p.id)}">
+  <span class="badge">SANDBOX — no real money</span>
+  <h1>Pay with ${e(p.provider)}</h1>
+  <dl>
+    <dt>Amount</dt><dd>${e(p.amount)}</dd>
+    <dt>Pay before</dt><dd>${e(p.expires)}</dd>
+    <dt>Status</dt><dd id="state">${e(p.state)}</dd>
+  </dl>
+  <button id="pay" type="button"${p.payable ? '' : ' disabled'}>Pay ${e(p.amount)}</button>
+  <p id="result" role="status"></p>
+</main><script src="/sandbox/pay.js"></script></body></html>`;
+}
+
+const PAY_SCRIPT = `(() => {
+  const main = document.querySelector('main');
+  const button = document.getElementById('pay');
+  const result = document.getElementById('result');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    result.textContent = 'Paying…';
+    try {
+      const res = await fetch('/api/sandbox/qrcode/' + encodeURIComponent(main.dataset.order) + '/pay', { method: 'POST' });
+      const body = await res.json().catch(() => ({}));
+      if (res.ok) {
+        result.textContent = 'Paid. The wallet has been credited.';
+        document.getElementById('state').textContent = 'Paid';
+      } else {
+        result.textContent = 'Not paid: ' + (body.message || res.status);
+      }
+    } catch (error) {
+      result.textContent = 'Not paid: ' + error;
+      button.disabled = false;
+    }
+  });
+})();
+`;

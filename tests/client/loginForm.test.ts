@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { normalisePhone, validateLogin } from '../../src/client/screens/loginForm';
+import { initialLocale, htmlLang } from '../../src/client/i18n/locale';
+
+describe('login form', () => {
+  it('requires phone and password', () => {
+    expect(validateLogin({ phone: '', password: '' })).toEqual({ phone: 'required', password: 'required' });
+    expect(validateLogin({ phone: ' - ', password: 'x' })).toEqual({ phone: 'required' });
+    expect(validateLogin({ phone: '0812345678', password: '' })).toEqual({ password: 'required' });
+    expect(validateLogin({ phone: '0812345678', password: 'secret' })).toEqual({});
+  });
+
+  it('sends the digits of the phone number', () => {
+    expect(normalisePhone('081-234 5678')).toBe('0812345678');
+    expect(normalisePhone('+856 20 5555 1234')).toBe('+8562055551234');
+  });
+});
+
+describe('initial locale', () => {
+  it('is Lao for the Laos build, Thai otherwise, and a stored choice wins', () => {
+    expect(initialLocale('LA', null)).toBe('la');
+    expect(initialLocale('la', null)).toBe('la');
+    expect(initialLocale('TH', null)).toBe('th');
+    expect(initialLocale(undefined, null)).toBe('th');
+    expect(initialLocale('LA', 'en')).toBe('en');
+    expect(initialLocale(undefined, 'la')).toBe('la');
+    expect(initialLocale('LA', 'fr')).toBe('la');
+  });
+
+  it("tags Lao documents 'lo', the real language code", () => {
+    expect(htmlLang('la')).toBe('lo');
+    expect(htmlLang('th')).toBe('th');
+  });
+});

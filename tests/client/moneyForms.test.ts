@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { checkTransfer, checkWithdraw, checkWithdrawAmount, initialTransfer, readAmount } from '../../src/client/wallet/moneyForms';
+import { accountName, activeGames, gamesByCategory, localBankName, totalBalance } from '../../src/client/wallet/balance';
+import type { GameAccount } from '../../src/client/wallet/balance';
+
+describe('readAmount', () => {
+  it('reads numbers with at most two decimals', () => {
+    expect(readAmount('300')).toEqual({ ok: true, amount: 300 });
+    expect(readAmount(' 1,250.5 ')).toEqual({ ok: true, amount: 1250.5 });
+    expect(readAmount('0.01')).toEqual({ ok: true, amount: 0.01 });
+    expect(readAmount('')).toEqual({ ok: false, problem: 'required' });
+    expect(readAmount('1.005')).toEqual({ ok: false, problem: 'format' });
+    expect(readAmount('-5')).toEqual({ ok: false, problem: 'format' });
+    expect(readAmount('1e3')).toEqual({ ok: false, problem: 'format' });
+  });
+});
+
+describe('checkTransfer (SPEC section 5)', () => {
+  it('accepts wallet to game with at least 1 baht', () => {
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '1' })).toEqual({ ok: true, from: 'wallet', to: 'PG', amount: 1 });
+  });
+
+  it('requires from and to', () => {
+    expect(checkTransfer({ from: '', to: '', amount: '10' })).toEqual({ ok: false, errors: { from: 'required', to: 'required' } });
+  });
+
+  it('refuses the same account on both ends', () => {
+    expect(checkTransfer({ from: 'PG', to: 'PG', amount: '10' })).toEqual({ ok: false, errors: { to: 'same' } });
+  });
+
+  it('needs an amount of at least 1', () => {
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '' })).toEqual({ ok: false, errors: { amount: 'required' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '0.99' })).toEqual({ ok: false, errors: { amount: 'minimum' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '0' })).toEqual({ ok: false, errors: { amount: 'minimum' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: 'abc' })).toEqual({ ok: false, errors: { amount: 'format' } });
+  });
+
+  it('starts from the wallet to the chosen or first active game', () => {
+    expect(initialTransfer(['PG', 'JOKER'])).toEqual({ from: 'wallet', to: 'PG' });
+    expect(initialTransfer(['PG', 'JOKER'], 'JOKER')).toEqual({ from: 'wallet', to: 'JOKER' });
+    expect(initialTransfer([], 'JOKER')).toEqual({ from: 'wallet', to: '' });
+  });
+});
+
+describe('checkWithdraw', () => {
+  const limits = { withdrawMin: 100, withdrawMax: 50_000 };
+  it('keeps the amount between withdrawMin and withdrawMax, each bound its own problem', () => {
+    expect(checkWithdraw('100', limits)).toEqual({ ok: true, amount: 100 });
+    expect(checkWithdraw('50000', limits)).toEqual({ ok: true, amount: 50_000 });
+    expect(checkWithdraw('99.99', limits)).toEqual({ ok: false, problem: 'minimum' });
+    expect(checkWithdraw('50000.01', limits)).toEqual({ ok: false, problem: 'maximum' });
+    expect(checkWithdraw('0', limits)).toEqual({ ok: false, problem: 'minimum' });
+    expect(checkWithdraw('', limits)).toEqual({ ok: false, problem: 'required' });
+    expect(checkWithdraw('1.234', limits)).toEqual({ ok: false, problem: 'format' });
+  });
+
+  it('leaves the bounds to the server when the limits could not be read', () => {
+    expect(checkWithdraw('5', null)).toEqual({ ok: true, amount: 5 });
+  });
+
+  it('checks a withdraw-all balance the same way, and an empty wallet', () => {
+    expect(checkWithdrawAmount(500, limits)).toEqual({ ok: true, amount: 500 });
+    expect(checkWithdrawAmount(50, limits)).toEqual({ ok: false, problem: 'minimum' });
+    expect(checkWithdrawAmount(60_000, limits)).toEqual({ ok: false, problem: 'maximum' });
+    expect(checkWithdrawAmount(0, limits)).toEqual({ ok: false, problem: 'empty' });
+  });
+});
+
+const slot = (code: string, name: string, amount: number, isActive: boolean, category: GameAccount['category'] = 'slot'): GameAccount => ({
+  code, name, category, amount, isActive, logo: '', background: '', ftWalletSlot: 1, web: null, android: null, ios: null,
+});
+
+describe('wallet balances', () => {
+  const slots = [slot('PG', 'PG Soft', 0.1, true), slot('BETFLIX', 'Betflix', 0.2, false, 'sport'), slot('JOKER', 'Joker Gaming', 300, true)];
+
+  it('totals the wallet and every game account without float drift', () => {
+    expect(totalBalance({ amount: 500 }, slots)).toBe(800.3);
+    expect(totalBalance({ amount: 0.1 }, [slot('PG', 'PG', 0.2, true)])).toBe(0.3);
+    expect(totalBalance({ amount: 0 }, [])).toBe(0);
+  });
+
+  it('lists active games and groups by category in product order', () => {
+    expect(activeGames(slots).map((s) => s.code)).toEqual(['PG', 'JOKER']);
+    expect(gamesByCategory(slots).map((g) => [g.category, g.slots.map((s) => s.code)])).toEqual([
+      ['slot', ['PG', 'JOKER']],
+      ['sport', ['BETFLIX']],
+    ]);
+  });
+
+  it('names the ends of a transfer', () => {
+    expect(accountName('wallet', slots, 'Wallet')).toBe('Wallet');
+    expect(accountName('PG', slots, 'Wallet')).toBe('PG Soft');
+    expect(accountName('SCB', slots, 'Wallet')).toBe('SCB');
+    expect(accountName(null, slots, 'Wallet')).toBe('-');
+  });
+});
+
+describe('localBankName', () => {
+  const scb = { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
+  const bcel = { nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL' };
+  it('reads the local-script name only in the language of that script', () => {
+    expect(localBankName(scb, 'th', undefined)).toBe(scb.nameTH);
+    expect(localBankName(scb, 'la', undefined)).toBe(scb.nameEN);
+    expect(localBankName(scb, 'en', 'TH')).toBe(scb.nameEN);
+    expect(localBankName(bcel, 'la', 'LA')).toBe(bcel.nameTH);
+    expect(localBankName(bcel, 'th', 'LA')).toBe(bcel.nameEN);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * End-to-end harness. As vitest's globalSetup (once per run) it builds the client (unless
+ * SKIP_BUILD=1), starts the real server on a free port with a fresh data directory, waits
+ * for GET /api/health, and hands the base URL to the tests. Tests use the helpers below to
+ * drive Debian's Chromium through playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+
+const HEALTH_TIMEOUT_MS = 90_000;
+
+/**
+ * Vitest puts Vite's own variables into process.env (MODE=test, NODE_ENV=test, DEV, PROD, ...).
+ * Children must not inherit them: the server's own APP_MODE is separate, but NODE_ENV=test, and a build with
+ * NODE_ENV=test is not a production build.
+ */
+const VITEST_VARS = ['MODE', 'NODE_ENV', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'TEST'];
+const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (VITEST_VARS.includes(key) || key.startsWith('VITEST')) delete env[key];
+  }
+  return { ...env, ...extra };
+};
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${output}`)),
+    );
+  });
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const waitForHealth = async (url: string, server: ChildProcess, log: () => string) => {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS} ms:\n${log()}`);
+};
+
+const stopServer = async (server: ChildProcess) => {
+  if (server.exitCode !== null || server.pid === undefined) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  // npx starts tsx which starts node: signal the whole process group we created.
+  process.kill(-server.pid, 'SIGTERM');
+  const timer = setTimeout(() => {
+    if (server.exitCode === null && server.pid !== undefined) process.kill(-server.pid, 'SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+/** vitest globalSetup: build, start the server, provide its base URL; returns the teardown. */
+export default async function setup(project: TestProject) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  if (process.env.SKIP_BUILD !== '1') await run('npx', ['vite', 'build'], childEnv({ NODE_ENV: 'production' }));
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-wallet-e2e-'));
+  const logFile = path.join(RESULTS_DIR, 'server.log');
+  let log = '';
+  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const keep = (chunk: Buffer) => {
+    log += chunk;
+    fs.appendFileSync(logFile, chunk);
+  };
+  fs.writeFileSync(logFile, '');
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, server, () => log.slice(-4000));
+  } catch (error) {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** The running server's address, inside a test. */
+export const baseURL = (): string => inject('baseURL');
+export const url = (pathname: string): string => new URL(pathname, baseURL()).toString();
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--enable-unsafe-swiftshader',
+    ],
+  });
+
+/** A phone-sized context (390×844 at 2× unless told); each context has fresh storage. */
+export const phoneContext = (
+  browser: Browser,
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<BrowserContext> =>
+  browser.newContext({
+    viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'en-US',
+    baseURL: baseURL(),
+  });
+
+/** Saves a PNG into test-results/ and returns its path. */
+export const screenshot = async (page: Page, name: string, fullPage = false): Promise<string> => {
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, type: 'png', fullPage });
+  return file;
+};
+
+/** Waits until web fonts in use have loaded, so screenshots show the real glyphs. */
+export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+import { fundWallet, seedMember } from './helpers/members';
+import { balances, walletClient } from './helpers/wallet';
+
+describe.each(engines)('wallet on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(engine, { PROVIDER_TIMEOUT_MS: '300', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '0' });
+    t.app.demoProvider!.hangMs = 1_000;
+  });
+  afterAll(async () => {
+    const audit = await auditLedger(t.app.ctx.db);
+    expect(audit).toMatchObject({ ok: true });
+    await t.close();
+  });
+
+  async function memberWith(amount: number, activate: string[] = ['PG']) {
+    const m = await seedMember(t.app);
+    if (amount) await fundWallet(t.app, m.id, amount);
+    const w = walletClient(t.app, m.token);
+    for (const code of activate) expect((await w.activate(code)).statusCode).toBe(200);
+    return { ...m, w };
+  }
+
+  it('moves money to a game and back, and the home shows both', async () => {
+    const m = await memberWith(500);
+    const toGame = await m.w.transfer('wallet', 'PG', 120.5);
+    expect(toGame.statusCode).toBe(200);
+    expect(toGame.json()).toEqual({ wallet: { amount: 379.5 }, slots: [{ code: 'PG', amount: 120.5 }] });
+    expect(await t.app.demoProvider!.balance('PG', (await t.app.wallet.games.credentials(m.id, 'PG')).username)).toBe(12050n);
+
+    const back = await m.w.transfer('PG', 'wallet', 20.5);
+    expect(back.json()).toEqual({ wallet: { amount: 400 }, slots: [{ code: 'PG', amount: 100 }] });
+
+    const home = (await m.w.home()).json();
+    expect(home.wallet).toEqual({ amount: 400 });
+    expect(home.slots.find((s: { code: string }) => s.code === 'PG')).toMatchObject({ amount: 100, isActive: true, category: 'slot' });
+    expect(home.slots.find((s: { code: string }) => s.code === 'JOKER')).toMatchObject({ amount: 0, isActive: false });
+    expect(home.slots).toHaveLength(16);
+  });
+
+  it('moves money from one game to another through the wallet', async () => {
+    const m = await memberWith(300, ['PG', 'JOKER']);
+    await m.w.transfer('wallet', 'PG', 200);
+    const res = await m.w.transfer('PG', 'JOKER', 150);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 50 }, { code: 'JOKER', amount: 150 }] });
+  });
+
+  it('replays a request with the same key and moves nothing more', async () => {
+    const m = await memberWith(100);
+    const key = randomUUID();
+    const first = await m.w.transfer('wallet', 'PG', 30, key);
+    const again = await m.w.transfer('wallet', 'PG', 30, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 70, PG: 30 });
+
+    const conflict = await m.w.transfer('wallet', 'PG', 31, key);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ message: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('runs concurrent duplicates of one key exactly once', async () => {
+    const m = await memberWith(100);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => m.w.transfer('wallet', 'PG', 10, key)));
+    for (const a of answers) expect(a.json()).toEqual({ wallet: { amount: 90 }, slots: [{ code: 'PG', amount: 10 }] });
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 90, PG: 10 });
+  });
+
+  it('keeps keys per member: the same key from two members is two requests', async () => {
+    const a = await memberWith(50);
+    const b = await memberWith(50);
+    const key = randomUUID();
+    expect((await a.w.transfer('wallet', 'PG', 10, key)).statusCode).toBe(200);
+    expect((await b.w.transfer('wallet', 'PG', 10, key)).statusCode).toBe(200);
+    expect(await balances(t.app, b.id)).toMatchObject({ wallet: 40, PG: 10 });
+  });
+
+  it.each([
+    ['below the minimum', { from: 'wallet', to: 'PG', amount: 0.5 }, 400, 'TRANSFER_MINIMUM'],
+    ['to an unknown game', { from: 'wallet', to: 'NOPE', amount: 10 }, 400, 'NO_GAME'],
+    ['to a game not opened', { from: 'wallet', to: 'JOKER', amount: 10 }, 400, 'SLOT_NO_ACCOUNT'],
+    ['more than the wallet holds', { from: 'wallet', to: 'PG', amount: 1000 }, 400, 'MONEY_NOT_ENOUGH'],
+    ['to the same account', { from: 'wallet', to: 'wallet', amount: 10 }, 400, 'INVALID_INPUT'],
+    ['with three decimals', { from: 'wallet', to: 'PG', amount: 1.005 }, 400, 'INVALID_INPUT'],
+    ['with a negative amount', { from: 'wallet', to: 'PG', amount: -5 }, 400, 'INVALID_INPUT'],
+  ])('refuses a transfer %s and changes nothing', async (_name, body, status, code) => {
+    const m = await memberWith(100);
+    const res = await m.w.transfer(body.from, body.to, body.amount);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message: code });
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+  });
+
+  it('refuses a money request without an idempotency key', async () => {
+    const m = await memberWith(100);
+    const res = await t.app.inject({ method: 'POST', url: '/api/wallet/transfer', payload: { from: 'wallet', to: 'PG', amount: 10 }, headers: clientHeaders(m.token) });
+    expect(res.json()).toEqual({ message: 'IDEMPOTENCY_KEY_REQUIRED' });
+  });
+
+  it('moves everything in the wallet with transferAll, once', async () => {
+    const m = await memberWith(77.25);
+    const key = randomUUID();
+    const res = await m.w.transferAll('PG', key);
+    expect(res.json()).toEqual({ wallet: { amount: 0 }, slots: [{ code: 'PG', amount: 77.25 }] });
+    const replay = await m.w.transferAll('PG', key);
+    expect(replay.json()).toEqual(res.json());
+    expect((await m.w.transferAll('PG')).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+  });
+
+  it('books wins and losses at the provider before money comes back, and on refresh', async () => {
+    const m = await memberWith(100);
+    await m.w.transfer('wallet', 'PG', 100);
+    const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+    await t.app.demoProvider!.bet('PG', username, 1000n, 5000n); // bet 10, win 50
+    const refreshed = (await m.w.refresh()).json();
+    expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(140);
+    await t.app.demoProvider!.bet('PG', username, 4000n, 0n); // lose 40
+    const back = await m.w.transfer('PG', 'wallet', 100);
+    expect(back.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 0 }] });
+  });
+
+  describe('when the provider fails', () => {
+    it('reverses a refused transfer at once: TRANSFER_FAIL, money back in the wallet', async () => {
+      const m = await memberWith(100);
+      t.app.demoProvider!.injectFault('PG', 'fail');
+      const key = randomUUID();
+      const res = await m.w.transfer('wallet', 'PG', 40, key);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: 'TRANSFER_FAIL' });
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+      expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual({ message: 'TRANSFER_FAIL' });
+    });
+
+    it('leaves a transfer that timed out before applying pending, and the reconciler reverses it', async () => {
+      const m = await memberWith(100);
+      t.app.demoProvider!.injectFault('PG', 'timeout_before');
+      const key = randomUUID();
+      const res = await m.w.transfer('wallet', 'PG', 40, key);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: 'TRANSFER_PENDING' });
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 0 });
+      const report = await t.app.wallet.reconciler.run({ graceMs: 0 });
+      expect(report.reversed).toBeGreaterThanOrEqual(1);
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+      expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual({ message: 'TRANSFER_FAIL' });
+    });
+
+    it('settles a transfer that timed out after applying, as soon as the provider says so', async () => {
+      const m = await memberWith(100);
+      t.app.demoProvider!.injectFault('PG', 'timeout_after');
+      const key = randomUUID();
+      const res = await m.w.transfer('wallet', 'PG', 40, key);
+      // The request asks the provider once after the timeout: applied, so it settles.
+      expect(res.statusCode).toBe(200);
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 40 });
+      expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).unresolved).toBe(0);
+      expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual(res.json());
+    });
+
+    it('ends a game-to-game transfer whose second leg fails with the money in the wallet', async () => {
+      const m = await memberWith(100, ['PG', 'JOKER']);
+      await m.w.transfer('wallet', 'PG', 100);
+      t.app.demoProvider!.injectFault('JOKER', 'fail');
+      const res = await m.w.transfer('PG', 'JOKER', 60);
+      expect(res.json()).toEqual({ message: 'TRANSFER_FAIL' });
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 40, JOKER: 0 });
+    });
+  });
+
+  describe('withdrawals', () => {
+    it('pays a withdrawal within the auto-pay limit at once', async () => {
+      const m = await memberWith(1000, []);
+      const res = await m.w.withdraw(300);
+      expect(res.json()).toEqual({ wallet: { amount: 700 } });
+      const row = await t.app.ctx.db.selectFrom('withdrawal').selectAll().where('member_id', '=', m.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'paid', bank_code: 'SCB', bank_account_no: expect.stringMatching(/^123/) });
+      const st = (await m.w.statement()).json();
+      expect(st.statements[0]).toMatchObject({ statementType: 'withdraw', status: 'SUCCESS', amount: 300, from: 'wallet', to: 'SCB' });
+    });
+
+    it('queues a withdrawal above the auto-pay limit; rejecting returns the money, approving pays it', async () => {
+      const m = await memberWith(20_000, []);
+      expect((await m.w.withdraw(6000)).json()).toEqual({ wallet: { amount: 14_000 } });
+      expect((await m.w.withdraw(7000)).json()).toEqual({ wallet: { amount: 7000 } });
+      const queued = await t.app.ctx.db.selectFrom('withdrawal').selectAll().where('member_id', '=', m.id).orderBy('amount').execute();
+      expect(queued.map((w) => w.status)).toEqual(['queued', 'queued']);
+      expect((await m.w.statement()).json().statements[0]).toMatchObject({ status: 'PENDING' });
+
+      await t.app.wallet.withdrawals.reject(queued[0].id, 'operator-1', 'name mismatch');
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 13_000 });
+      await t.app.wallet.withdrawals.approve(queued[1].id, 'operator-1');
+      const after = await t.app.ctx.db.selectFrom('withdrawal').select(['status']).where('member_id', '=', m.id).orderBy('amount').execute();
+      expect(after.map((w) => w.status)).toEqual(['rejected', 'paid']);
+      await expect(t.app.wallet.withdrawals.reject(queued[0].id, 'operator-1')).rejects.toThrow('NO_DATA');
+    });
+
+    it.each([
+      ['below the minimum', 99.99, 'WITHDRAW_MINIMUM'],
+      ['above the maximum', 50_000.01, 'WITHDRAW_MAXIMUM'],
+      ['above the balance', 2000, 'MONEY_NOT_ENOUGH'],
+    ])('refuses a withdrawal %s', async (_name, amount, code) => {
+      const m = await memberWith(1000, []);
+      expect((await m.w.withdraw(amount)).json()).toEqual({ message: code });
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 1000 });
+    });
+
+    it('withdraws the whole balance with withdrawAll', async () => {
+      const m = await memberWith(432.1, []);
+      expect((await m.w.withdrawAll(432.1)).json()).toEqual({ wallet: { amount: 0 } });
+    });
+  });
+
+  it('lists the statement newest first with types, statuses and amounts', async () => {
+    const m = await memberWith(500);
+    await m.w.transfer('wallet', 'PG', 100);
+    t.app.demoProvider!.injectFault('PG', 'fail');
+    await m.w.transfer('wallet', 'PG', 50);
+    await m.w.withdraw(200);
+    const page = (await m.w.statement(1, 2)).json();
+    expect(page.total).toBe(4);
+    expect(page.statements).toEqual([
+      expect.objectContaining({ statementType: 'withdraw', status: 'SUCCESS', amount: 200 }),
+      expect.objectContaining({ statementType: 'transfer', status: 'FAILED', amount: 50, from: 'wallet', to: 'PG' }),
+    ]);
+    const page2 = (await m.w.statement(2, 2)).json();
+    expect(page2.statements.map((s: { statementType: string }) => s.statementType)).toEqual(['transfer', 'deposit']);
+    expect(page2.statements[1]).toMatchObject({ status: 'SUCCESS', amount: 500, to: 'wallet' });
+  });
+
+  it("never shows or moves another member's game account", async () => {
+    const a = await memberWith(100);
+    const b = await memberWith(0, []);
+    const creds = await b.w.get('/api/wallet/account/PG');
+    expect(creds.json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
+    expect((await a.w.get('/api/wallet/account/PG')).statusCode).toBe(200);
+  });
+
+  describe('database invariants', () => {
+    it('refuses an entry that does not balance, whatever code writes it', async () => {
+      const m = await memberWith(10, []);
+      const account = await t.app.ctx.db.selectFrom('ledger_account').select('id').where('member_id', '=', m.id).where('kind', '=', 'wallet').executeTakeFirstOrThrow();
+      await expect(t.app.ctx.db.transaction().execute(async (trx) => {
+        const e = await trx.insertInto('ledger_entry').values({ kind: 'forged', member_id: m.id, reference: null, description: null }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('ledger_posting').values({ entry_id: e.id, account_id: account.id, amount: 100n }).execute();
+      })).rejects.toThrow(/does not balance/);
+    });
+
+    it('refuses a member balance below zero and any edit of history', async () => {
+      const m = await memberWith(10, []);
+      await expect(sql`update ledger_account set balance = -1 where member_id = ${m.id} and kind = 'wallet'`.execute(t.app.ctx.db)).rejects.toThrow(/not_negative/);
+      await expect(sql`update ledger_posting set amount = amount + 1`.execute(t.app.ctx.db)).rejects.toThrow(/append-only/);
+      await expect(sql`delete from ledger_entry`.execute(t.app.ctx.db)).rejects.toThrow(/append-only/);
+    });
+  });
+});
