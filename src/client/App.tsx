@@ -20,6 +20,8 @@ const ProfileScreen = lazy(() => import('./screens/profile/ProfileScreen').then(
 const RegisterScreen = lazy(() => import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })));
 const HowtoScreen = lazy(() => import('./screens/howto/HowtoScreen').then((m) => ({ default: m.HowtoScreen })));
 const ContactScreen = lazy(() => import('./screens/contact/ContactScreen').then((m) => ({ default: m.ContactScreen })));
+// The sandbox demo provider's slot game, opened from a launch link; it brings Pixi along.
+const DemoGameScreen = lazy(() => import('./game/DemoGameScreen'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -63,6 +65,7 @@ export function App() {
               <Route path="spin" element={<ComingSoonScreen page="spin" icon={WheelIcon} />} />
             </Route>
             <Route path="terminated" element={<TerminatedScreen />} />
+            <Route path="sandbox/game/:code" element={<DemoGameScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
           </Routes>
         </Suspense>

@@ -128,3 +128,25 @@ export const RELATIVE_TIME_UNITS = [
 ] as const;
 
 export const INVITE_CODE_PREFIX = 'PR';
+
+/**
+ * The sandbox demo provider's slot game (a 3-reel, 3-row slot with 5 paylines). Symbols are ids,
+ * drawn by the client; the paytable and the reel strips are the server's (the outcome is decided
+ * there). A payline lists the row (0 top, 1 middle, 2 bottom) it crosses on each reel.
+ */
+export const DEMO_SLOT = {
+  symbols: ['cherry', 'lemon', 'melon', 'bell', 'star', 'seven'],
+  stakes: [1, 2, 5, 10, 20, 50],
+  reels: 3,
+  rows: 3,
+  paylines: [
+    [1, 1, 1],
+    [0, 0, 0],
+    [2, 2, 2],
+    [0, 1, 2],
+    [2, 1, 0],
+  ],
+  /** A launch link of the demo provider is valid this long. */
+  launchTokenTtlMs: 30 * 60_000,
+} as const;
+export type SlotSymbol = (typeof DEMO_SLOT.symbols)[number];

@@ -61,7 +61,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Per-address limits read X-Forwarded-For only from proxies the operator names.
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -138,12 +139,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAccountRoutes(app, ctx);
   if (config.sandbox) registerSandboxSmsRoutes(app, ctx);
   await registerAssets(app);
-  const money = setupWallet(app, ctx, async (code) => ({ nameTH: code, nameEN: code }));
+  const money = setupWallet(app, ctx, (code) => ctx.lookups.bankName(code));
   app.decorate('wallet', money.wallet);
   app.decorate('demoProvider', money.demo);
   setupDeposits(app, ctx, money.wallet.money);
   await registerDocs(app, { sandbox: config.sandbox });
-  app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR));
+  app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR, { sandbox: config.sandbox }));
 
   return app;
 }

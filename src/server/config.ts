@@ -13,6 +13,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl,
   COUNTRY: z.enum(COUNTRIES).default('TH'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated addresses of the reverse proxies in front of this server (X-Forwarded-For is trusted from them only). */
+  TRUST_PROXY: z.string().optional().transform((v) => v || undefined),
   /** Comma-separated origins allowed to call the API from another site; none by default. */
   CORS_ORIGINS: z.string().default(''),
   /** Directory of the built client; the SPA is served from it when it exists. */

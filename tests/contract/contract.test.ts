@@ -102,6 +102,8 @@ const PRODUCT_CALLS = [
   'POST /api/sandbox/qrcode/:qrcodeId/pay',
   'POST /api/sandbox/truewallet/vouchers',
   'POST /api/sandbox/wallet/fund',
+  'GET /api/sandbox/game/session',
+  'POST /api/sandbox/game/spin',
   'POST /api/webhooks/gateway/:provider',
 ] as const;
 
@@ -225,6 +227,14 @@ describe('schemas refuse malformed input', () => {
     const params = byCall('GET /api/qrcode/:bankCode').params as z.ZodType;
     expect(params.safeParse({ bankCode: 'KBANK' }).success).toBe(true);
     expect(params.safeParse({ bankCode: 'NOPE' }).success).toBe(false);
+  });
+
+  it("takes only the demo slot's own stakes", () => {
+    const body = bodyOf('POST /api/sandbox/game/spin');
+    expect(body.safeParse({ t: 'token', stake: 5 }).success).toBe(true);
+    expect(body.safeParse({ t: 'token', stake: 3 }).success).toBe(false);
+    expect(body.safeParse({ t: 'token', stake: -5 }).success).toBe(false);
+    expect(body.safeParse({ t: '', stake: 5 }).success).toBe(false);
   });
 
   it('refuses a login with an over-long password or a phone with letters', () => {

@@ -34,7 +34,7 @@ afterEach(async () => {
 
 const visibleText = (p: Page) => p.locator('body').innerText();
 
-/** The member screens load the wallet and the statement; these tests use a made-up token, so answer for the server. */
+/** The member screens load the wallet, the statement and the agreement; these tests use a made-up token, so answer for the server. */
 const mockMemberData = (p: Page) =>
   Promise.all([
     p.route('**/api/wallet', (route) =>
@@ -44,12 +44,15 @@ const mockMemberData = (p: Page) =>
           profile: { name: 'Test Member', username: '0812345678', _id: '1', coin: 0 },
           bankAccount: { bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: '4001234567', bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' } },
           wallet: { amount: 0 },
+          currency: 'BAHT',
           invite: { amount: 0, success: 0, fail: 0 },
           slots: [],
         },
       }),
     ),
     p.route('**/api/statement', (route) => route.fulfill({ status: 200, json: { total: 0, statements: [] } })),
+    // The agreement modal asks 1.5 s after the home loads; accepted, so it stays away.
+    p.route('**/api/account/agreement', (route) => route.fulfill({ status: 200, json: { version: 1, accepted: true } })),
   ]);
 const heading = (p: Page) => p.getByRole('heading', { level: 1 });
 
@@ -171,6 +174,7 @@ describe('login form', () => {
     for (const remember of [false, true]) {
       const p = await openPage();
       await p.route('**/api/login', (route) => route.fulfill({ status: 200, json: { token: `token-${remember}` } }));
+      await mockMemberData(p);
       await p.goto('/login');
       await p.getByLabel(th.login.phone).fill('081-234 5678');
       await p.getByLabel(th.login.password, { exact: true }).fill('secret');

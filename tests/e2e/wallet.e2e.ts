@@ -309,6 +309,7 @@ describe('member wallet', () => {
       await fontsReady(page);
       await checkScript();
       expect(await overflow()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `wallet-home-${locale}`);
 
       await page.getByTestId('widget-transfer').click();
@@ -342,6 +343,45 @@ describe('member wallet', () => {
       await screenshot(page, `wallet-statement-${locale}`, true);
     });
   }
+
+  it('pages the statement 10 rows at a time, 3 pages before and 1 after; a failed page shows no error', async () => {
+    const asked: { page: number; limit: number }[] = [];
+    let fail = false;
+    await page.route('**/api/statement', async (route) => {
+      const body = route.request().postDataJSON() as { page: number; limit: number };
+      asked.push(body);
+      if (fail) return route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } });
+      const statements = Array.from({ length: 10 }, (_, i) => ({
+        _id: `${body.page}-${i}`, statementType: 'deposit', status: 'SUCCESS', from: null, to: 'wallet',
+        amount: body.page * 100 + i, createdAt: new Date().toISOString(),
+      }));
+      return route.fulfill({ status: 200, json: { total: 95, statements } });
+    });
+    await page.goto('/user/home');
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('menu-statement').click();
+    const nav = page.getByRole('navigation', { name: en.statement.pages });
+    const pageButtons = () => nav.getByRole('listitem').allInnerTexts();
+    await expect.poll(pageButtons, { timeout: 10_000 }).toEqual(['1', '2']);
+    expect(asked.at(-1)).toEqual({ page: 1, limit: 10 });
+
+    for (const target of [2, 3, 4, 5]) await nav.getByRole('button', { name: fill(en.statement.page, { page: String(target) }) }).click();
+    await expect.poll(pageButtons).toEqual(['2', '3', '4', '5', '6']);
+    expect(await nav.getByRole('button', { name: fill(en.statement.page, { page: '5' }) }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByTestId('statement-amount').first().innerText()).toBe('+500.00');
+    await fontsReady(page);
+    await screenshot(page, 'wallet-statement-pages-en', true);
+
+    fail = true;
+    await nav.getByRole('button', { name: en.statement.next }).click();
+    await expect.poll(() => asked.at(-1)?.page).toBe(6);
+    // SPEC section 8: swallowed, the loader just hides.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: en.common.loading }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(page.url()).toMatch(/\/user\/statement$/);
+    await page.unroute('**/api/statement');
+    await page.getByTestId('menu-home').click();
+  });
 
   it('fits 360 px wide', async () => {
     await page.setViewportSize({ width: 360, height: 740 });

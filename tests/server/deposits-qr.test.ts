@@ -87,6 +87,15 @@ describe.each(engines)('QR deposits on %s', (engine) => {
     expect(entries).toHaveLength(1);
   });
 
+  it("takes a bank's notification that names the code by its reference 1", async () => {
+    const m = await member();
+    const code = (await m.d.qrCreate('KBANK', 45.25)).json();
+    const { ref1 } = validate.billPayment(readQrImage(code.qrcode)!)!;
+    expect((await webhook('KBANK', paidNotice(ref1, '45.25', 'KBANKTXN1'))).statusCode).toBe(200);
+    expect((await webhook('KBANK', paidNotice(ref1, '45.25', 'KBANKTXN1'))).statusCode).toBe(200);
+    expect((await balances(t.app, m.id)).wallet).toBe(45.25);
+  });
+
   it('refuses a notification with a bad signature (401) and credits nothing', async () => {
     const m = await member();
     const code = (await m.d.qrCreate('FP', 100)).json();

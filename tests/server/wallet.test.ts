@@ -255,6 +255,20 @@ describe.each(engines)('wallet on %s', (engine) => {
       })).rejects.toThrow(/does not balance/);
     });
 
+    it('has the audit report a cached balance that drifted from its postings', async () => {
+      const m = await memberWith(10, []);
+      const bump = (by: number) => sql`update ledger_account set balance = balance + ${by} where member_id = ${m.id} and kind = 'wallet'`.execute(t.app.ctx.db);
+      await bump(1);
+      try {
+        const report = await auditLedger(t.app.ctx.db);
+        expect(report.ok).toBe(false);
+        expect(report.drift).toEqual([expect.objectContaining({ cached: '1001', posted: '1000' })]);
+      } finally {
+        await bump(-1);
+      }
+      expect((await auditLedger(t.app.ctx.db)).ok).toBe(true);
+    });
+
     it('refuses a member balance below zero and any edit of history', async () => {
       const m = await memberWith(10, []);
       await expect(sql`update ledger_account set balance = -1 where member_id = ${m.id} and kind = 'wallet'`.execute(t.app.ctx.db)).rejects.toThrow(/not_negative/);

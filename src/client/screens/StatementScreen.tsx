@@ -43,6 +43,8 @@ export default function StatementScreen() {
   const goTo = (next: number) => {
     setLoading(true);
     setPage(next);
+    // The page buttons sit below the list: the new page is read from its top.
+    window.scrollTo({ top: 0 });
   };
 
   const locale = currentLocale(i18n.language);
@@ -83,7 +85,7 @@ export default function StatementScreen() {
                   <p className="statement-row__time">
                     <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     <span aria-hidden="true"> · </span>
-                    <span>{formatRelativeTime(t, row.createdAt, now)}</span>
+                    <span className="statement-row__ago">{formatRelativeTime(t, row.createdAt, now)}</span>
                   </p>
                 </div>
                 <div className="statement-row__side">

@@ -57,7 +57,7 @@ export const gatewayWebhook = endpoint({
   summary: 'A signed payment notification from a payment gateway or bank: the QR code orderId was paid',
   params: z.object({ provider: z.enum(QR_PROVIDERS) }),
   body: z.object({
-    orderId: z.string().min(1).max(100).describe('the qrcodeId the gateway was given'),
+    orderId: z.string().min(1).max(100).describe("the qrcodeId the gateway was given, or (bank QR) the code's reference 1"),
     reference: z.string().min(1).max(100).describe("the gateway's own payment reference"),
     amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/).describe('the amount paid, a decimal string'),
     currency: z.string().min(3).max(4),

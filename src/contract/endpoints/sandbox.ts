@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { amountInput } from '../money';
+import { DEMO_SLOT } from '../constants';
+import { amountInput, amountOutput } from '../money';
 import { idParam, isoDate, ok } from './common';
 
 /** The simulators' own endpoints; they exist only in sandbox mode. */
@@ -51,4 +52,47 @@ export const sandboxWalletFund = endpoint({
   response: z.object({ wallet: z.object({ amount: z.number() }) }),
 });
 
-export const sandboxEndpoints = { sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxTruewalletVoucher, sandboxWalletFund };
+/**
+ * The demo provider's slot game, opened from a launch link `/sandbox/game/:code?t=<token>`. The
+ * token (signed by the demo provider, short-lived) names the provider and the player; it is the
+ * game's only credential, so these calls need no member session. A bad or expired token answers
+ * invalid-token.
+ */
+const launchToken = z.string().min(1).max(1000).describe('the launch token of the game link (t)');
+const slotSymbol = z.enum(DEMO_SLOT.symbols);
+const stake = z.number().refine((n) => (DEMO_SLOT.stakes as readonly number[]).includes(n), { message: 'not one of the stakes' });
+
+export const sandboxGameSession = endpoint({
+  method: 'GET', path: '/api/sandbox/game/session', access: 'sandbox', tag,
+  summary: "The demo slot game's session: provider, its name, the player's balance at the provider, the stakes and the paytable",
+  query: z.object({ t: launchToken }),
+  response: z.object({
+    provider: z.string(),
+    name: z.string(),
+    balance: amountOutput,
+    stakes: z.array(z.number()),
+    paytable: z.array(z.object({ symbol: slotSymbol, pays: z.number().describe('times the line stake (stake / paylines) for three on a payline') })),
+  }),
+});
+
+export const sandboxGameSpin = endpoint({
+  method: 'POST', path: '/api/sandbox/game/spin', access: 'sandbox', tag,
+  summary: 'One spin of the demo slot: the server decides the reels, takes the stake and pays the win at the provider',
+  body: z.object({ t: launchToken, stake }),
+  response: z.object({
+    reels: z.array(z.array(slotSymbol).length(DEMO_SLOT.rows)).length(DEMO_SLOT.reels).describe('each reel top to bottom'),
+    stake: amountOutput,
+    win: amountOutput,
+    balance: amountOutput,
+    lines: z.array(z.object({
+      line: z.number().int().describe('index into the paylines'),
+      symbol: slotSymbol,
+      count: z.number().int().describe('matching symbols from the left'),
+      win: amountOutput,
+    })),
+  }),
+});
+
+export const sandboxEndpoints = {
+  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxTruewalletVoucher, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
+};

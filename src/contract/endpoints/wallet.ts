@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { GAME_CATEGORIES } from '../constants';
+import { GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
 import { amountInput, amountOutput } from '../money';
 import { bankAccount } from './account';
 import { codeParam, ok, walletBalance } from './common';
@@ -46,6 +46,7 @@ export const wallet = endpoint({
     profile: z.object({ name: z.string(), username: z.string(), _id: z.string(), coin: z.number().int() }),
     bankAccount,
     wallet: walletBalance,
+    currency: z.enum(LAOS_CURRENCIES).describe("the member's currency: BAHT, or LAK in the Laos build"),
     invite: z.object({
       amount: amountOutput,
       success: z.number().describe('percent'),

@@ -5,10 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built client from `dir` with history-mode fallback: any GET outside /api that
- * asks for HTML gets index.html, so deep links like /user/home load the app.
- * Returns the not-found handler to install (API paths keep the JSON NOT_FOUND answer).
+ * asks for HTML gets index.html, so deep links like /user/home load the app. The sandbox's
+ * pages that the client renders (the demo game at /sandbox/game/*) get it too, but only in
+ * sandbox mode; a page a module registers itself (/sandbox/pay/:id) is a route and wins over
+ * this fallback. Returns the not-found handler to install (API paths keep the JSON NOT_FOUND answer).
  */
-export async function registerSpa(app: FastifyInstance, dir: string) {
+export async function registerSpa(app: FastifyInstance, dir: string, options: { sandbox: boolean }) {
   const root = path.resolve(dir);
   const hasClient = fs.existsSync(path.join(root, 'index.html'));
   if (hasClient) {
@@ -25,7 +27,8 @@ export async function registerSpa(app: FastifyInstance, dir: string) {
   }
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io/');
+    const isSandboxPath = url === '/sandbox' || url.startsWith('/sandbox/');
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io/') && (options.sandbox || !isSandboxPath);
     if (hasClient && wantsPage && (request.headers.accept ?? '').includes('text/html')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

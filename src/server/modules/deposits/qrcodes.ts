@@ -161,12 +161,13 @@ export class QrDeposits {
    * before; refuses one for an unknown, closed or expired code, or another amount.
    */
   async confirm(provider: QrProvider, notice: PaymentNotice): Promise<void> {
-    if (!UUID.test(notice.orderId)) refuse('NOT_FOUND');
+    // Gateways send back our order id; a bank's notification carries the order's reference 1.
+    const by = UUID.test(notice.orderId) ? 'id' : 'reference';
     let memberId: number | undefined;
     try {
       memberId = await this.db.transaction().execute(async (trx) => {
         const code = await trx.selectFrom('deposit_qrcode').selectAll()
-          .where('id', '=', notice.orderId).where('provider', '=', provider)
+          .where(by, '=', notice.orderId).where('provider', '=', provider)
           .forUpdate()
           .executeTakeFirst();
         if (!code) throw new DomainError('NOT_FOUND');
@@ -191,7 +192,7 @@ export class QrDeposits {
       // The same payment reference already paid a code (a concurrent copy that committed first).
       if (uniqueViolation(error) === undefined) throw error;
       const paid = await this.db.selectFrom('deposit_qrcode').select('id')
-        .where('id', '=', notice.orderId).where('paid_reference', '=', notice.reference).executeTakeFirst();
+        .where(by, '=', notice.orderId).where('paid_reference', '=', notice.reference).executeTakeFirst();
       if (!paid) throw new DomainError('QR_FAIL', 'the payment reference paid another code');
       return;
     }

@@ -4,6 +4,7 @@ import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type Q
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
+import { bearerToken } from '../../http/member-guard';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import type { QrChannel } from '../../providers/gateways/adapter';
 import { verifySignature } from '../../providers/signing';
@@ -28,6 +29,11 @@ const answer = (reply: FastifyReply, a: StoredAnswer) => {
 
 type RawRequest = FastifyRequest & { rawBody?: string };
 
+/** A per-session request limit: reading slips and redeeming vouchers cost the outside services. */
+const perMemberMinute = (max: number) => ({
+  config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip } },
+});
+
 const minorOf = (decimal: string): bigint => {
   const [units, cents = ''] = decimal.split('.');
   return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
@@ -49,12 +55,12 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       const type = slipImageType(image);
       if (!type) refuse('SLIP_INVALID_FILE');
       return s.slips.upload({ memberId: member.memberId, key: idempotencyKey, image, type: type! });
-    }, { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
+    }, perMemberMinute(30));
   });
 
   contractRoute(app, g, endpoints.walletTruelink, async ({ member, body, idempotencyKey, reply }) =>
     answer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })),
-  { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
+  perMemberMinute(30));
 
   contractRoute(app, g, endpoints.qrcodeGet, ({ member, params }) => s.qr.current(member.memberId, params.bankCode));
   contractRoute(app, g, endpoints.qrcodeCreate, ({ member, params, body }) => s.qr.create(member.memberId, params.bankCode, toMinor(body.amount)));

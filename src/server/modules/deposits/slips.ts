@@ -140,7 +140,7 @@ export class Slips {
     // A slip must be uploaded within the hour of its transfer (SPEC section 2, deposit text).
     if (slip.created_at.getTime() - transfer.transferredAt.getTime() > uploadWithinMinutes * 60_000) return this.fail(id, 'EXPIRED_SLIP');
 
-    let credited = false;
+    let credited: boolean;
     try {
       credited = await this.db.transaction().execute(async (trx) => {
         const done = await trx.updateTable('deposit_slip')

@@ -1,7 +1,8 @@
-import { toMajor } from '../../../contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { toMajor, type ErrorCode } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { ProviderRefusal, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
+import { ProviderRefusal, ProviderTimeout, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
 import { PROVIDER_CATALOGUE, providerInfo } from '../../providers/games/catalogue';
 import type { MoneyContext } from './money-context';
 import type { Selectable } from 'kysely';
@@ -19,6 +20,20 @@ export interface GameAccountView {
   android: string | null;
   ios: string | null;
 }
+
+/** The login a launch call names (the spec puts it in the path). */
+export interface ClaimedLogin {
+  username: string;
+  password?: string;
+}
+
+/** SPEC section 8: "user not found in a game provider" has its own code for two providers. */
+const notFoundCode = (code: string): ErrorCode => (code === 'AREASLOT' ? 'NOT_AREASLOT' : code === 'UFABET' ? 'NOT_UFABET' : 'SLOT_NO_ACCOUNT');
+
+const sameText = (a: string, b: string) => {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
+};
 
 /** Art is made by us (assets/games); provider names are text only. */
 const artOf = (code: string) => ({ logo: `/assets/games/${code}-logo.svg`, background: `/assets/games/${code}-bg.svg` });
@@ -103,5 +118,25 @@ export class GameAccounts {
     const account = await this.account(memberId, code);
     if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
     return withTimeout(this.money.provider(code)!.launch({ username: account.username, password: account.password }), this.money.providerTimeoutMs);
+  }
+
+  /**
+   * The launch link for a login the caller names (the auto-login calls). It must be the caller's
+   * own game account at that provider: anyone else's username, a stale password, or a player the
+   * provider does not know gets the provider's "not found" code, never another member's game.
+   */
+  async launchAs(memberId: number, code: string, claimed: ClaimedLogin): Promise<LaunchLinks> {
+    const notFound = notFoundCode(code);
+    const account = await this.account(memberId, code);
+    const owns = account.is_active && account.username && account.password && sameText(account.username, claimed.username)
+      && (claimed.password === undefined || sameText(account.password, claimed.password));
+    if (!owns) throw new DomainError(notFound, 'not the caller\'s game login');
+    try {
+      return await withTimeout(this.money.provider(code)!.launch({ username: account.username!, password: account.password! }), this.money.providerTimeoutMs);
+    } catch (error) {
+      if (error instanceof ProviderRefusal) throw new DomainError(notFound, error.reason);
+      if (error instanceof ProviderTimeout) throw new DomainError('INTERNAL_SERVER_ERROR', 'provider did not answer the launch call');
+      throw error;
+    }
   }
 }

@@ -4,12 +4,15 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HOUSE } from '../../ledger/accounts';
 import type { GameProvider } from '../../providers/games/adapter';
-import { PROVIDER_CODES } from '../../providers/games/catalogue';
+import { PROVIDER_CODES, providerInfo } from '../../providers/games/catalogue';
 import { DemoGameProvider } from '../../providers/games/demo-adapter';
 import { HttpGameProvider } from '../../providers/games/http-adapter';
+import { DemoSlotGame } from '../../sandbox/demo-provider/demo-game';
 import { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
+import { registerDemoGameRoutes } from '../../sandbox/demo-provider/game-routes';
 import { registerDemoProviderHttp } from '../../sandbox/demo-provider/http';
 import { SandboxPayout } from '../../sandbox/payout';
+import { registerAutoLoginRoutes } from './autologin-routes';
 import { createMoneyContext } from './money-context';
 import { registerWalletRoutes } from './routes';
 import { Wallet } from './wallet';
@@ -23,8 +26,8 @@ import type { BankNames } from './wallet-view';
 export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: BankNames) {
   const { config } = ctx;
   const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? config.PORT}`;
-  const demo = config.sandbox ? new DemoProviderEngine(ctx.db) : undefined;
   const demoSecret = config.SANDBOX_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
+  const demo = config.sandbox ? new DemoProviderEngine(ctx.db, { launchSecret: demoSecret, clock: ctx.clock }) : undefined;
   const overHttp = config.SANDBOX_PROVIDERS_OVER_HTTP === '1';
   const providers = new Map<string, GameProvider>(
     PROVIDER_CODES.map((code) => [code, !demo ? liveProvider(config, code)
@@ -49,10 +52,12 @@ export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: Ba
     await money.accounts.prepareHouseAccounts(ctx.db, houseCodes, ['BAHT', 'LAK']);
   });
   registerWalletRoutes(app, ctx, wallet);
+  registerAutoLoginRoutes(app, ctx, wallet.games);
 
   if (demo) {
     const launcher = new Map(PROVIDER_CODES.map((code) => [code, new DemoGameProvider(code, demo, publicUrl)]));
     registerDemoProviderHttp(app, demo, demoSecret, (code) => launcher.get(code)!);
+    registerDemoGameRoutes(app, ctx, new DemoSlotGame(demo, (code) => providerInfo(code)?.name ?? code));
   }
 
   let timer: NodeJS.Timeout | undefined;

@@ -40,8 +40,9 @@ export async function statementPage(money: MoneyContext, memberId: number, page:
     const statementType = ANCHORS[e.kind];
     let status = STATUS_SUCCESS;
     let from: string | null = null;
-    let to: string | null = null;
-    let amount = toMajor(BigInt(e.member_delta ?? 0));
+    let to: string | null = MAIN_WALLET_CODE;
+    // Deposits and bonuses: what reached the member's accounts.
+    let amount = Math.abs(toMajor(BigInt(e.member_delta ?? 0)));
     if (e.kind === 'transfer_reserve') {
       status = e.transfer_status === 'settled' ? STATUS_SUCCESS : e.transfer_status === 'reversed' ? STATUS_FAILED : PENDING;
       from = e.direction === 'to_game' ? MAIN_WALLET_CODE : e.provider_code;
@@ -52,9 +53,6 @@ export async function statementPage(money: MoneyContext, memberId: number, page:
       from = MAIN_WALLET_CODE;
       to = e.bank_code;
       amount = toMajor(BigInt(e.withdrawal_amount ?? 0));
-    } else {
-      to = MAIN_WALLET_CODE;
-      amount = Math.abs(amount);
     }
     return { _id: String(e.id), statementType, status, from, to, amount, createdAt: e.created_at.toISOString() };
   });

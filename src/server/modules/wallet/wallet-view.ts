@@ -22,6 +22,7 @@ export class WalletView {
       profile: { name: member.name, username: member.username, _id: String(member.id), coin: member.coin },
       bankAccount: { bankCode: member.bank_code, bankAccountName: member.bank_account_name, bankAccountNo: member.bank_account_no, bank },
       wallet: { amount },
+      currency: member.currency,
       // The invite bonus belongs to the invite work; until then nobody has earned any.
       invite: { amount: 0, success: 0, fail: 0 },
       slots,

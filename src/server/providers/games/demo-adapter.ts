@@ -12,8 +12,10 @@ export class DemoGameProvider implements GameProvider {
   transferStatus(reference: string) { return this.engine.transferStatus(this.code, reference); }
   resetPassword(username: string) { return this.engine.resetPassword(this.code, username); }
 
+  /** The demo slot game with a short-lived signed token: the username alone opens nothing. */
   async launch(login: GameLogin): Promise<LaunchLinks> {
-    const web = `${this.publicUrl()}/sandbox/game/${encodeURIComponent(this.code)}?player=${encodeURIComponent(login.username)}`;
+    const token = await this.engine.launchToken(this.code, login.username, login.password);
+    const web = `${this.publicUrl()}/sandbox/game/${encodeURIComponent(this.code)}?t=${encodeURIComponent(token)}`;
     return { web, android: null, ios: null, event: null };
   }
 }

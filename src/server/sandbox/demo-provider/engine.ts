@@ -1,7 +1,10 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { DEMO_SLOT } from '../../../contract';
+import { systemClock, type Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { ProviderRefusal } from '../../providers/games/adapter';
+import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-token';
 
 /**
  * Faults a test can inject into the next calls of a provider:
@@ -16,12 +19,31 @@ export type DemoFault = 'fail' | 'timeout_before' | 'timeout_after';
  * balances survive a restart like a real provider's would. Each provider code is a separate
  * provider. References are applied at most once.
  */
+export interface DemoEngineOptions {
+  /** Signs launch tokens; a fresh random secret when absent (links then die with the process). */
+  launchSecret?: string;
+  /** The time launch tokens expire by. */
+  clock?: Clock;
+}
+
+/** A player a launch token stands for. */
+export interface LaunchedPlayer {
+  provider: string;
+  username: string;
+  balance: bigint;
+}
+
 export class DemoProviderEngine {
   private faults = new Map<string, DemoFault[]>();
   /** How long a "hung" call waits before failing; far beyond any caller's timeout. */
   hangMs = 30_000;
+  private readonly launchSecret: string;
+  private readonly clock: Clock;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(private readonly db: Kysely<DB>, options: DemoEngineOptions = {}) {
+    this.launchSecret = options.launchSecret ?? randomBytes(32).toString('hex');
+    this.clock = options.clock ?? systemClock();
+  }
 
   injectFault(providerCode: string, fault: DemoFault, times = 1) {
     const queue = this.faults.get(providerCode) ?? [];
@@ -81,6 +103,29 @@ export class DemoProviderEngine {
     return password;
   }
 
+  /**
+   * A launch token for a player who proves their login (as a real provider's launch call does);
+   * a wrong or unknown login is refused. Valid for DEMO_SLOT.launchTokenTtlMs.
+   */
+  async launchToken(providerCode: string, username: string, password: string): Promise<string> {
+    const row = await this.db.selectFrom('demo_player').select('password')
+      .where('provider_code', '=', providerCode).where('username', '=', username).executeTakeFirst();
+    if (!row || !sameSecret(row.password, password)) throw new ProviderRefusal('no such player');
+    return signLaunchToken(this.launchSecret, {
+      provider: providerCode, username, exp: this.clock.now().getTime() + DEMO_SLOT.launchTokenTtlMs, pw: passwordFingerprint(row.password),
+    });
+  }
+
+  /** The player behind a launch token; undefined when it is forged, expired, or older than a password reset. */
+  async launchedPlayer(token: string): Promise<LaunchedPlayer | undefined> {
+    const claim = readLaunchToken(this.launchSecret, token, this.clock.now().getTime());
+    if (!claim) return undefined;
+    const row = await this.db.selectFrom('demo_player').select(['password', 'balance'])
+      .where('provider_code', '=', claim.provider).where('username', '=', claim.username).executeTakeFirst();
+    if (!row || passwordFingerprint(row.password) !== claim.pw) return undefined;
+    return { provider: claim.provider, username: claim.username, balance: BigInt(row.balance) };
+  }
+
   /** A bet in the demo game: takes the stake and pays the win in one step, recorded for the bonus engine. */
   async bet(providerCode: string, username: string, stake: bigint, win: bigint) {
     return this.db.transaction().execute(async (trx) => {
@@ -97,6 +142,11 @@ export class DemoProviderEngine {
       return BigInt(updated.balance);
     });
   }
+}
+
+function sameSecret(a: string, b: string) {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 function newPassword() {

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SLOT } from '../../src/contract';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { signLaunchToken } from '../../src/server/sandbox/demo-provider/launch-token';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+import { seedMember } from './helpers/members';
+import { balances, walletClient } from './helpers/wallet';
+
+/**
+ * Launching a game (SPEC section 7 auto-login) and the demo provider's slot game behind the
+ * link: the link is the caller's own, signed and short-lived; spins move the balance at the
+ * provider, and the ledger learns the result through the balance sync.
+ */
+
+const SECRET = 'game-launch-test-secret';
+
+/** The auto-login path of each provider with an auto-login call, and whether it names the password. */
+const AUTO_LOGIN: [code: string, path: string, withPassword: boolean][] = [
+  ['PG', 'pg', false], ['BETFLIX', 'betflix', false], ['ASKMEBET', 'askmebet', true], ['IMI', 'imi', true],
+  ['USUN', 'usun', true], ['AREASLOT', 'areaslot', false], ['CIRCUS', 'circus', true], ['SLOTRACHA', 'slotracha', true],
+  ['PGSLOT', 'pgslot', true], ['JOKER2', 'joker2', false], ['HUAYHD', 'huayhd', false],
+];
+
+interface Credentials {
+  username: string;
+  password: string;
+  event: Record<string, string> | null;
+}
+interface Spin {
+  reels: string[][];
+  stake: number;
+  win: number;
+  balance: number;
+  lines: { line: number; symbol: string; count: number; win: number }[];
+}
+
+describe.each(engines)('game launch and the demo slot on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(engine, { SANDBOX_PROVIDER_SECRET: SECRET, RECONCILE_INTERVAL_MS: '0' });
+  });
+  afterAll(async () => {
+    expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true });
+    await t.close();
+  });
+
+  async function memberWithGames(codes: string[]) {
+    const m = await seedMember(t.app);
+    const w = walletClient(t.app, m.token);
+    const logins: Record<string, Credentials> = {};
+    for (const code of codes) {
+      expect((await w.activate(code)).statusCode).toBe(200);
+      const res = await w.get(`/api/wallet/account/${code}`);
+      expect(res.statusCode).toBe(200);
+      logins[code] = res.json();
+    }
+    return { ...m, w, logins };
+  }
+
+  const autoLoginUrl = (path: string, withPassword: boolean, login: { username: string; password: string }) =>
+    `/api/autoLogin/${path}/${encodeURIComponent(login.username)}${withPassword ? `/${encodeURIComponent(login.password)}` : ''}`;
+  const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
+  const session = (token: string) => t.app.inject({ method: 'GET', url: `/api/sandbox/game/session?t=${encodeURIComponent(token)}` });
+  const spin = (token: string, stake: number) => t.app.inject({ method: 'POST', url: '/api/sandbox/game/spin', payload: { t: token, stake } });
+
+  async function launchPg(m: Awaited<ReturnType<typeof memberWithGames>>) {
+    const res = await m.w.get(autoLoginUrl('pg', false, m.logins.PG));
+    expect(res.statusCode, res.body).toBe(200);
+    return tokenOf(res.json().link);
+  }
+
+  it('gives each auto-login call a signed link to its own provider for the owner', async () => {
+    const m = await memberWithGames(AUTO_LOGIN.map(([code]) => code));
+    for (const [code, path, withPassword] of AUTO_LOGIN) {
+      const res = await m.w.get(autoLoginUrl(path, withPassword, m.logins[code]));
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const link = new URL(res.json().link);
+      expect(link.pathname).toBe(`/sandbox/game/${code}`);
+      // The link names no player: only the signed token opens the game.
+      expect(res.json().link).not.toContain(m.logins[code].username);
+      const opened = await session(link.searchParams.get('t')!);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json()).toMatchObject({ provider: code, balance: 0, stakes: [...DEMO_SLOT.stakes] });
+    }
+  });
+
+  it('keeps the credentials call answering the login and the hidden form values', async () => {
+    const m = await memberWithGames(['PG']);
+    expect(m.logins.PG).toEqual({ username: expect.any(String), password: expect.any(String), event: null });
+  });
+
+  it("refuses another member's login, a wrong password, an inactive account and no session", async () => {
+    const owner = await memberWithGames(['PG', 'AREASLOT', 'IMI']);
+    const other = await memberWithGames(['PG', 'IMI']);
+    const refused = async (url: string, headers: Record<string, string> = clientHeaders(other.token)) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      return { status: res.statusCode, message: res.json().message };
+    };
+    expect(await refused(autoLoginUrl('pg', false, owner.logins.PG))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
+    expect(await refused(autoLoginUrl('areaslot', false, owner.logins.AREASLOT))).toEqual({ status: 400, message: 'NOT_AREASLOT' });
+    expect(await refused(autoLoginUrl('imi', true, owner.logins.IMI))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
+    // Right username, wrong password.
+    expect(await refused(autoLoginUrl('imi', true, { ...other.logins.IMI, password: 'not-it' }))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
+    // Not opened yet.
+    expect(await refused(autoLoginUrl('joker2', false, { username: 'joker2x', password: '' }))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
+    // Member access: the bearer token and the client marker header.
+    expect((await refused(autoLoginUrl('pg', false, owner.logins.PG), clientHeaders())).status).toBe(401);
+    expect((await refused(autoLoginUrl('pg', false, owner.logins.PG), { authorization: `Bearer ${owner.token}` })).message).toBe('CLIENT_REQUIRED');
+  });
+
+  it('refuses a forged, tampered, expired or outdated launch token with invalid-token', async () => {
+    const m = await memberWithGames(['PG']);
+    const token = await launchPg(m);
+    expect((await session(token)).statusCode).toBe(200);
+
+    const [payload, signature] = token.split('.');
+    const claim = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const otherPlayer = Buffer.from(JSON.stringify({ ...claim, username: 'pg999999' })).toString('base64url');
+    const later = Buffer.from(JSON.stringify({ ...claim, exp: claim.exp + 86_400_000 })).toString('base64url');
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    const cases = {
+      'another player, same signature': `${otherPlayer}.${signature}`,
+      'a later expiry, same signature': `${later}.${signature}`,
+      'a changed signature': `${payload}.${flipped}`,
+      'no signature': payload,
+      'signed with another secret': signLaunchToken('not-the-secret', claim),
+      expired: signLaunchToken(SECRET, { ...claim, exp: Date.now() - 1 }),
+      garbage: 'not a token',
+    };
+    for (const [name, bad] of Object.entries(cases)) {
+      const opened = await session(bad);
+      expect({ name, status: opened.statusCode, body: opened.json() }).toEqual({ name, status: 401, body: { message: 'invalid-token' } });
+      expect((await spin(bad, 1)).json(), name).toEqual({ message: 'invalid-token' });
+    }
+
+    // The link lives 30 minutes on the app's clock.
+    const clock = t.app.ctx.clock;
+    const realNow = clock.now;
+    try {
+      clock.now = () => new Date(Date.now() + DEMO_SLOT.launchTokenTtlMs - 60_000);
+      expect((await session(token)).statusCode).toBe(200);
+      clock.now = () => new Date(Date.now() + DEMO_SLOT.launchTokenTtlMs + 1_000);
+      expect((await session(token)).json()).toEqual({ message: 'invalid-token' });
+    } finally {
+      clock.now = realNow;
+    }
+
+    // A password reset ends the links given out before it.
+    expect((await m.w.get('/api/wallet/resetpassword/PG')).statusCode).toBe(200);
+    expect((await session(token)).json()).toEqual({ message: 'invalid-token' });
+  });
+
+  it('plays spins at the provider, then the ledger, the transfer back, the audit and the statement agree', async () => {
+    const m = await memberWithGames(['PG']);
+    const fund = await t.app.inject({
+      method: 'POST', url: '/api/sandbox/wallet/fund', payload: { amount: 500 }, headers: clientHeaders(m.token, { 'idempotency-key': randomUUID() }),
+    });
+    expect(fund.statusCode).toBe(200);
+    expect((await m.w.transfer('wallet', 'PG', 200)).statusCode).toBe(200);
+    const token = await launchPg(m);
+    expect((await session(token)).json()).toMatchObject({ provider: 'PG', name: 'PG Soft', balance: 200 });
+
+    let balance = 200;
+    let staked = 0;
+    let won = 0;
+    for (let i = 0; i < 12; i++) {
+      const stake = DEMO_SLOT.stakes[i % 3];
+      const res = await spin(token, stake);
+      expect(res.statusCode, res.body).toBe(200);
+      const s: Spin = res.json();
+      expect(s.reels).toHaveLength(3);
+      for (const reel of s.reels) {
+        expect(reel).toHaveLength(3);
+        for (const symbol of reel) expect(DEMO_SLOT.symbols).toContain(symbol);
+      }
+      expect(s.stake).toBe(stake);
+      expect(s.win).toBeCloseTo(s.lines.reduce((sum, l) => sum + l.win, 0), 2);
+      balance = Math.round((balance - stake + s.win) * 100) / 100;
+      expect(s.balance).toBe(balance);
+      staked += stake;
+      won += s.win;
+    }
+    const { username } = m.logins.PG;
+    expect(await t.app.demoProvider!.balance('PG', username)).toBe(BigInt(Math.round(balance * 100)));
+    const bets = await t.app.ctx.db.selectFrom('demo_bet').select(['bet', 'win'])
+      .where('provider_code', '=', 'PG').where('username', '=', username).execute();
+    expect(bets).toHaveLength(12);
+    expect(bets.reduce((sum, b) => sum + Number(b.bet), 0)).toBe(staked * 100);
+    expect(bets.reduce((sum, b) => sum + Number(b.win), 0)).toBe(Math.round(won * 100));
+
+    // Until the wallet asks, the ledger still holds what was transferred; refresh books the result.
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 300, PG: 200 });
+    const refreshed = await m.w.refresh();
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(balance);
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 300, PG: balance });
+
+    // Everything back to the wallet.
+    if (balance > 0) expect((await m.w.transfer('PG', 'wallet', balance)).statusCode).toBe(200);
+    expect(await t.app.demoProvider!.balance('PG', username)).toBe(0n);
+    const after = await balances(t.app, m.id);
+    expect(after.PG).toBe(0);
+    expect(after.wallet).toBeCloseTo(300 + balance, 2);
+    expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true, drift: [], unbalancedEntries: [], negativeAccounts: [] });
+
+    const statement = (await m.w.statement(1, 10)).json() as { statements: { statementType: string; status: string; from: string | null; to: string | null; amount: number }[] };
+    const rows = statement.statements.map(({ statementType, status, from, to, amount }) => ({ statementType, status, from, to, amount }));
+    expect(rows).toEqual([
+      ...(balance > 0 ? [{ statementType: 'transfer', status: 'SUCCESS', from: 'PG', to: 'wallet', amount: balance }] : []),
+      { statementType: 'transfer', status: 'SUCCESS', from: 'wallet', to: 'PG', amount: 200 },
+      { statementType: 'deposit', status: 'SUCCESS', from: null, to: 'wallet', amount: 500 },
+    ]);
+    const walletFromStatement = rows.reduce((sum, r) => sum + (r.to === 'wallet' ? r.amount : -r.amount), 0);
+    expect(walletFromStatement).toBeCloseTo(after.wallet, 2);
+  });
+
+  it('refuses a stake above the balance with MONEY_NOT_ENOUGH and takes nothing', async () => {
+    const m = await memberWithGames(['PG']);
+    await t.app.inject({
+      method: 'POST', url: '/api/sandbox/wallet/fund', payload: { amount: 10 }, headers: clientHeaders(m.token, { 'idempotency-key': randomUUID() }),
+    });
+    expect((await m.w.transfer('wallet', 'PG', 4)).statusCode).toBe(200);
+    const token = await launchPg(m);
+    const res = await spin(token, 5);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect((await session(token)).json().balance).toBe(4);
+    const bets = await t.app.ctx.db.selectFrom('demo_bet').select('id').where('username', '=', m.logins.PG.username).execute();
+    expect(bets).toEqual([]);
+    // A stake that is not one of the game's is not a request the game takes.
+    expect((await spin(token, 3)).json()).toEqual({ message: 'INVALID_INPUT' });
+  });
+});
