@@ -1,7 +1,7 @@
 /**
  * Operator-written html (agreements) as plain text with its paragraph breaks, for rendering as
- * React text. No html sanitiser is among the dependencies, so the markup is never put into the
- * page: tags are dropped, so nothing in it can run or load, whatever it contains.
+ * React text: the agreement is read as text, so its markup is dropped rather than sanitised
+ * (safeHtml.ts) and nothing in it can run or load, whatever it contains.
  */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

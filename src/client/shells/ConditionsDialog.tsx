@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, endpoints, errorCodeOf, errorText } from '../api';
 import { Dialog } from '../ui/Dialog';
+import { sanitizeOperatorHtml } from '../format/safeHtml';
 
 type Load = { state: 'loading' } | { state: 'ready'; conditions: string[] } | { state: 'failed'; code: string };
 
@@ -33,8 +34,8 @@ export function ConditionsDialog({ open, onClose }: { open: boolean; onClose: ()
       {load.state === 'ready' && load.conditions.length > 0 && (
         <ol className="conditions">
           {load.conditions.map((html, index) => (
-            // The operator writes these conditions as html in the back office.
-            <li key={index} className="conditions__item" dangerouslySetInnerHTML={{ __html: html }} />
+            // The operator writes these conditions as html in the back office: sanitised first.
+            <li key={index} className="conditions__item" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(html) }} />
           ))}
         </ol>
       )}

@@ -1,0 +1,193 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import la from '../../locales/la.json';
+import th from '../../locales/th.json';
+import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+
+/**
+ * The sandbox demo slot behind a launch link: a member with money at PG gets the auto-login
+ * link, opens it on a phone, plays three rounds with the pointer and two with the keyboard
+ * only, and the wallet's balance check then agrees with the game.
+ */
+
+const LOCALES = { th, la, en } as const;
+type Locale = keyof typeof LOCALES;
+const THAI = /[\u0E00-\u0E7F]/;
+const LAO = /[\u0E80-\u0EFF]/;
+
+const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(path), { method, headers: { ...CLIENT, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Registers a member the way the register screens do (OTP through the sandbox inbox) and logs in. */
+async function registerMember() {
+  const digits = String(Date.now()).slice(-8);
+  const phone = `08${digits}`;
+  const password = 'secret-123';
+  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
+  let otpToken: string | undefined;
+  if (otpFlag.registerOTP) {
+    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
+    expect(sent.status).toBe(200);
+    otpToken = sent.body.otpToken;
+    if (sent.body.code !== 'OTP_VERIFIED') {
+      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
+      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
+      expect(verified.status).toBe(200);
+    }
+  }
+  const created = await api('POST', '/api/account', {
+    name: 'Somsri Player', username: phone, password, bankCode: 'SCB', bankAccountName: 'SOMSRI PLAYER', bankAccountNo: `41${digits}`,
+    ...(otpToken ? { otpToken } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
+  expect(login.status).toBe(200);
+  return { auth: { authorization: `Bearer ${login.body.token}` } };
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let auth: Record<string, string>;
+let gamePath: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ auth } = await registerMember());
+  const funded = await api('POST', '/api/sandbox/wallet/fund', { amount: 500 }, { ...auth, 'idempotency-key': `fund-${Date.now()}` });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  expect((await api('GET', '/api/wallet/activate/PG', undefined, auth)).status).toBe(200);
+  const moved = await api('POST', '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 200 }, { ...auth, 'idempotency-key': `move-${Date.now()}` });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  const login = await api<{ username: string }>('GET', '/api/wallet/account/PG', undefined, auth);
+  const launch = await api<{ link: string }>('GET', `/api/autoLogin/pg/${encodeURIComponent(login.body.username)}`, undefined, auth);
+  expect(launch.status, JSON.stringify(launch.body)).toBe(200);
+  // The link is absolute on PUBLIC_URL; the test's browser reaches the same server by its own address.
+  const link = new URL(launch.body.link);
+  gamePath = `${link.pathname}${link.search}`;
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const balance = () => page.getByTestId('game-balance').innerText();
+const result = () => page.getByTestId('game-result').innerText();
+const spinButton = () => page.getByTestId('spin');
+const settled = async () => {
+  await expect.poll(() => spinButton().getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
+};
+
+/** One round: the balance shown before, the spin, and the new balance once the reels have landed. */
+async function playRound(start: () => Promise<void>) {
+  const before = await balance();
+  await start();
+  await expect.poll(balance, { timeout: 15_000 }).not.toBe(before);
+  await settled();
+  expect(await result()).toMatch(/Balance [\d,]+\.\d\d/);
+  return { before, after: await balance() };
+}
+
+const chooseLanguage = async (locale: Locale) => {
+  await page.getByTestId('language-trigger').click();
+  await page.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
+};
+
+describe('demo slot game', () => {
+  it('opens from the launch link with the balance at the provider and a canvas', async () => {
+    await page.goto(gamePath);
+    await chooseLanguage('en');
+    await page.getByRole('heading', { name: 'PG Soft demo slot' }).waitFor();
+    await expect.poll(balance).toBe('200.00');
+    const canvas = page.getByTestId('slot-scene').locator('canvas');
+    await canvas.waitFor();
+    const box = await canvas.boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    expect(box!.height).toBeGreaterThan(300);
+    expect(await page.getByTestId('slot-scene').getAttribute('aria-label')).toContain('Middle row: Seven, Seven, Seven');
+    expect(await page.getByRole('radio', { name: '1', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: en.game.sound }).getAttribute('aria-pressed')).toBe('false');
+    await fontsReady(page);
+    await screenshot(page, 'demo-game-open-en');
+  });
+
+  it('plays three rounds with the pointer; the balance changes by the win less the stake', async () => {
+    await page.getByRole('radio', { name: '5', exact: true }).check();
+    for (let round = 0; round < 3; round++) {
+      const { before, after } = await playRound(() => spinButton().click());
+      const win = Number((await page.getByTestId('game-win').innerText()).replace(/,/g, ''));
+      expect(Number(after.replace(/,/g, ''))).toBeCloseTo(Number(before.replace(/,/g, '')) - 5 + win, 2);
+    }
+    expect(await page.getByTestId('slot-scene').getAttribute('aria-label')).toMatch(/^Slot reels\. Top row: /);
+    await screenshot(page, 'demo-game-played-en');
+  });
+
+  it('plays two rounds with the keyboard only', async () => {
+    // From the top of the page, Tab to the chosen stake, an arrow key to the next, Tab to Spin.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'stake')) break;
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('5');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '10', exact: true }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('spin');
+
+    for (const key of ['Enter', 'Space']) {
+      const { before, after } = await playRound(() => page.keyboard.press(key));
+      const win = Number((await page.getByTestId('game-win').innerText()).replace(/,/g, ''));
+      expect(Number(after.replace(/,/g, ''))).toBeCloseTo(Number(before.replace(/,/g, '')) - 10 + win, 2);
+      // The focus stays on Spin through the round, so the next key press spins again.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('spin');
+    }
+  });
+
+  it("books the game's result in the wallet on the balance check", async () => {
+    const shown = Number((await balance()).replace(/,/g, ''));
+    const refreshed = await api<{ slots: { code: string; amount: number }[] }>('GET', '/api/wallet/refresh/slot', undefined, auth);
+    expect(refreshed.body.slots.find((s) => s.code === 'PG')!.amount).toBeCloseTo(shown, 2);
+  });
+
+  it('shows the game in Thai, Lao and English', async () => {
+    for (const locale of ['th', 'la', 'en'] as const) {
+      await chooseLanguage(locale);
+      const text = LOCALES[locale].game;
+      await page.getByRole('button', { name: text.spin, exact: true }).waitFor();
+      const heading = await page.getByRole('heading', { level: 1 }).innerText();
+      if (locale === 'th') expect(heading).toMatch(THAI);
+      if (locale === 'la') expect(heading).toMatch(LAO);
+      expect(await page.getByRole('link', { name: text.backToLobby }).getAttribute('href')).toBe('/user/home');
+      await fontsReady(page);
+      await screenshot(page, `demo-game-${locale}`);
+    }
+  });
+
+  it('lands at once when the player prefers reduced motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const started = Date.now();
+    await playRound(() => spinButton().click());
+    // The animated landing takes about 1.8 s; without it only the request remains.
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('refuses a tampered link and sends the player back to the lobby', async () => {
+    const other = await context.newPage();
+    await other.goto(gamePath.replace(/t=([^&]+)/, (_, token: string) => `t=${token.slice(0, -4)}AAAA`));
+    await other.getByRole('heading', { name: en.game.expiredTitle }).waitFor();
+    expect(await other.getByRole('link', { name: en.game.backToLobby }).getAttribute('href')).toBe('/user/home');
+    await fontsReady(other);
+    await screenshot(other, 'demo-game-expired-en');
+    await other.close();
+  });
+});
