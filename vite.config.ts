@@ -18,7 +18,11 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://127.0.0.1:3000',
-      '/sandbox': 'http://127.0.0.1:3000',
+      '/sandbox': {
+        target: 'http://127.0.0.1:3000',
+        // The demo game's page is the client's own route; other /sandbox pages are the API server's.
+        bypass: (req) => (req.url?.startsWith('/sandbox/game/') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
       '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },

@@ -86,14 +86,21 @@ const settled = async () => {
   await expect.poll(() => spinButton().getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
 };
 
-/** One round: the balance shown before, the spin, and the new balance once the reels have landed. */
+/**
+ * One round: the balance shown before, the spin, and the new balance once the reels have landed.
+ * Also how long the balance waited after the server's answer (the landing animation).
+ */
 async function playRound(start: () => Promise<void>) {
   const before = await balance();
+  const answered = page.waitForResponse('**/api/sandbox/game/spin');
   await start();
-  await expect.poll(balance, { timeout: 15_000 }).not.toBe(before);
+  expect((await answered).status()).toBe(200);
+  const answeredAt = Date.now();
+  await page.waitForFunction((shown) => document.querySelector('[data-testid="game-balance"]')?.textContent !== shown, before, { polling: 20, timeout: 15_000 });
+  const landingMs = Date.now() - answeredAt;
   await settled();
-  expect(await result()).toMatch(/Balance [\d,]+\.\d\d/);
-  return { before, after: await balance() };
+  expect(await result()).toMatch(/Balance [\d,]+\.\d\d|ยอดเงิน|ຍອດເງິນ/);
+  return { before, after: await balance(), landingMs };
 }
 
 const chooseLanguage = async (locale: Locale) => {
@@ -122,7 +129,9 @@ describe('demo slot game', () => {
   it('plays three rounds with the pointer; the balance changes by the win less the stake', async () => {
     await page.getByRole('radio', { name: '5', exact: true }).check();
     for (let round = 0; round < 3; round++) {
-      const { before, after } = await playRound(() => spinButton().click());
+      const { before, after, landingMs } = await playRound(() => spinButton().click());
+      // The new balance shows only once the last reel has landed (about 1.8 s after the answer).
+      expect(landingMs).toBeGreaterThan(1_400);
       const win = Number((await page.getByTestId('game-win').innerText()).replace(/,/g, ''));
       expect(Number(after.replace(/,/g, ''))).toBeCloseTo(Number(before.replace(/,/g, '')) - 5 + win, 2);
     }
@@ -174,10 +183,10 @@ describe('demo slot game', () => {
 
   it('lands at once when the player prefers reduced motion', async () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const started = Date.now();
-    await playRound(() => spinButton().click());
-    // The animated landing takes about 1.8 s; without it only the request remains.
-    expect(Date.now() - started).toBeLessThan(1_500);
+    const { before, after, landingMs } = await playRound(() => spinButton().click());
+    expect(after).not.toBe(before);
+    // No landing animation: the result follows the answer without waiting for reels.
+    expect(landingMs).toBeLessThan(1_000);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
   });
 

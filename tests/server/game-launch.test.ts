@@ -234,3 +234,30 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     expect((await spin(token, 3)).json()).toEqual({ message: 'INVALID_INPUT' });
   });
 });
+
+describe.each(engines)('game launch over the signed provider protocol on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(engine, { SANDBOX_PROVIDERS_OVER_HTTP: '1', SANDBOX_PROVIDER_SECRET: SECRET, PROVIDER_TIMEOUT_MS: '3000', RECONCILE_INTERVAL_MS: '0' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gets the link from the provider for the owner, and the provider refuses a stale password', async () => {
+    const m = await seedMember(t.app);
+    const w = walletClient(t.app, m.token);
+    expect((await w.activate('IMI')).statusCode).toBe(200);
+    const login: Credentials = (await w.get('/api/wallet/account/IMI')).json();
+    const ok = await w.get(`/api/autoLogin/imi/${login.username}/${login.password}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const opened = await t.app.inject({ method: 'GET', url: `/api/sandbox/game/session?t=${encodeURIComponent(new URL(ok.json().link).searchParams.get('t')!)}` });
+    expect(opened.json()).toMatchObject({ provider: 'IMI', name: 'IMI' });
+
+    // Our copy of the password is out of date (changed at the provider): the provider says no.
+    await t.app.demoProvider!.resetPassword('IMI', login.username);
+    const stale = await w.get(`/api/autoLogin/imi/${login.username}/${login.password}`);
+    expect(stale.json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
+  });
+});

@@ -40,7 +40,8 @@ describe.each(engines)('wallet on %s', (engine) => {
     const home = (await m.w.home()).json();
     expect(home.wallet).toEqual({ amount: 400 });
     expect(home.slots.find((s: { code: string }) => s.code === 'PG')).toMatchObject({ amount: 100, isActive: true, category: 'slot' });
-    expect(home.slots.find((s: { code: string }) => s.code === 'JOKER')).toMatchObject({ amount: 0, isActive: false });
+    expect(home.slots.find((s: { code: string }) => s.code === 'PG').web).toMatch(/\/sandbox\/game\/PG\?t=/);
+    expect(home.slots.find((s: { code: string }) => s.code === 'JOKER')).toMatchObject({ amount: 0, isActive: false, web: null });
     expect(home.slots).toHaveLength(16);
   });
 

@@ -41,12 +41,16 @@ interface Layout {
   top: number;
 }
 
-/** Three square reels of three cells, centred, with room for the frame. */
+/** The win plaque on the frame's lower edge, as a share of a cell's height. */
+const PLAQUE = 0.46;
+
+/** Three square reels of three cells, centred with the half of the win plaque that hangs below. */
 function layoutFor(width: number, height: number): Layout {
   const pad = Math.max(10, Math.min(width, height) * 0.045);
   const gap = Math.max(6, width * 0.02);
-  const cell = Math.max(10, Math.min((width - 2 * pad - 2 * gap) / DEMO_SLOT.reels, (height - 2 * pad) / ROWS));
-  return { width, height, cell, gap, left: (width - (DEMO_SLOT.reels * cell + 2 * gap)) / 2, top: (height - ROWS * cell) / 2 };
+  const cell = Math.max(10, Math.min((width - 2 * pad - 2 * gap) / DEMO_SLOT.reels, (height - 2 * pad) / (ROWS + PLAQUE / 2)));
+  const group = (ROWS + PLAQUE / 2) * cell;
+  return { width, height, cell, gap, left: (width - (DEMO_SLOT.reels * cell + 2 * gap)) / 2, top: (height - group) / 2 };
 }
 
 const reelX = (l: Layout, reel: number) => l.left + reel * (l.cell + l.gap);
@@ -57,7 +61,19 @@ export default function SlotScene(props: SlotSceneProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   return (
     <div ref={wrapRef} className="slot-scene" role="img" aria-label={props.label} data-testid="slot-scene">
-      <Application resizeTo={wrapRef} backgroundAlpha={0} antialias autoDensity resolution={Math.min(2, window.devicePixelRatio || 1)}>
+      <Application
+        resizeTo={wrapRef}
+        backgroundAlpha={0}
+        antialias
+        autoDensity
+        resolution={Math.min(2, window.devicePixelRatio || 1)}
+        // The ticker runs only while reels move (see Reels); a slow device skips frames rather than stretching the landing.
+        autoStart={false}
+        onInit={(app) => {
+          app.ticker.stop();
+          app.ticker.minFPS = 4;
+        }}
+      >
         <Reels {...props} />
       </Application>
     </div>
@@ -87,6 +103,33 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
     callbacks.current = { onReelStop, onSettled, reducedMotion };
   });
 
+  const place = useCallback((reel: number, tape: Grid[number], position: number) => {
+    const l = layoutRef.current;
+    const seen = visibleSymbols(tape, position);
+    for (let slot = 0; slot <= ROWS; slot++) {
+      const g = cells.current[reel * (ROWS + 1) + slot];
+      if (!g) continue;
+      const symbol = seen[slot];
+      g.visible = Boolean(symbol);
+      if (!symbol) continue;
+      g.context = symbolContext(symbol.symbol);
+      g.position.set(reelX(l, reel) + l.cell / 2, l.top + (symbol.offset + 0.5) * l.cell);
+      g.scale.set((l.cell * 0.74) / SYMBOL_BOX);
+    }
+  }, []);
+
+  /** Places the reels at rest and draws one frame: at rest nothing moves, so nothing renders per frame. */
+  const renderStill = useCallback(() => {
+    if (!isInitialised || motion.current) return;
+    // Partly visible symbols are cut at the reel windows.
+    if (reelsRef.current && maskRef.current) reelsRef.current.mask = maskRef.current;
+    if (dirty.current) {
+      rest.current.forEach((column, reel) => place(reel, column, 0));
+      dirty.current = false;
+    }
+    app.render();
+  }, [app, isInitialised, place]);
+
   useEffect(() => {
     if (!isInitialised) return;
     const resize = () => {
@@ -94,13 +137,15 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
       layoutRef.current = next;
       dirty.current = true;
       setLayout(next);
+      // Resizing clears the canvas even when the layout comes out the same.
+      renderStill();
     };
     resize();
     app.renderer.on('resize', resize);
     return () => {
       app.renderer.off('resize', resize);
     };
-  }, [app, isInitialised]);
+  }, [app, isInitialised, renderStill]);
 
   useEffect(() => {
     if (!motion.current) {
@@ -119,43 +164,27 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
       return;
     }
     motion.current = { plans: planSpin(rest.current, landing.target, Math.random), elapsedMs: 0, stopped: 0, target: landing.target };
-  }, [landing]);
+    app.ticker.start();
+  }, [app, landing]);
 
-  const place = useCallback((reel: number, tape: Grid[number], position: number) => {
-    const l = layoutRef.current;
-    const seen = visibleSymbols(tape, position);
-    for (let slot = 0; slot <= ROWS; slot++) {
-      const g = cells.current[reel * (ROWS + 1) + slot];
-      if (!g) continue;
-      const symbol = seen[slot];
-      g.visible = Boolean(symbol);
-      if (!symbol) continue;
-      g.context = symbolContext(symbol.symbol);
-      g.position.set(reelX(l, reel) + l.cell / 2, l.top + (symbol.offset + 0.5) * l.cell);
-      g.scale.set((l.cell * 0.74) / SYMBOL_BOX);
-    }
-  }, []);
+  // Whatever the props changed (layout, win lines, plaque), show it.
+  useEffect(() => {
+    renderStill();
+  });
 
-  // Driven by the ticker's delta, so the reels pause with it; React state is not touched per frame.
+  // Runs only while the reels move, driven by the ticker's delta; React state is not touched per frame.
   const tick = useCallback(
     (ticker: Ticker) => {
-      // Partly visible symbols are cut at the reel windows.
-      if (reelsRef.current && maskRef.current && reelsRef.current.mask !== maskRef.current) reelsRef.current.mask = maskRef.current;
       const m = motion.current;
-      if (!m) {
-        if (dirty.current) {
-          rest.current.forEach((column, reel) => place(reel, column, 0));
-          dirty.current = false;
-        }
-        return;
-      }
+      if (!m) return;
       m.elapsedMs += ticker.deltaMS;
       m.plans.forEach((plan, reel) => place(reel, plan.tape, reelPosition(plan, m.elapsedMs)));
       for (const stopped = reelsStopped(m.plans, m.elapsedMs); m.stopped < stopped; m.stopped++) callbacks.current.onReelStop(m.stopped);
       if (spinSettled(m.plans, m.elapsedMs)) {
         rest.current = m.target;
         motion.current = null;
-        dirty.current = true;
+        // This frame still renders (the renderer listens after us); then the ticker rests.
+        ticker.stop();
         callbacks.current.onSettled();
       }
     },
@@ -178,13 +207,11 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
         const x = reelX(l, reel);
         g.roundRect(x, l.top, l.cell, h, l.cell * 0.1).fill(0xfbf7ff);
         // A soft shade at the top and bottom edges, as on a curved reel.
-        g.roundRect(x, l.top, l.cell, l.cell * 0.35, l.cell * 0.1).fill({ color: 0x4b2a86, alpha: 0.12 });
-        g.roundRect(x, l.top + h - l.cell * 0.35, l.cell, l.cell * 0.35, l.cell * 0.1).fill({ color: 0x4b2a86, alpha: 0.12 });
-      }
-      // Payline markers beside the reels, numbered top to bottom as the rows they start on.
-      for (const [index, rows] of DEMO_SLOT.paylines.entries()) {
-        const y = l.top + (rows[0] + 0.5) * l.cell + (index >= 3 ? (index === 3 ? -0.28 : 0.28) * l.cell : 0);
-        g.circle(l.left - border * 0.9, y, border * 0.45).fill(0xf5c451);
+        for (let band = 0; band < 4; band++) {
+          const depth = l.cell * (0.28 - band * 0.06);
+          g.rect(x, l.top, l.cell, depth).fill({ color: 0x2a124f, alpha: 0.035 });
+          g.rect(x, l.top + h - depth, l.cell, depth).fill({ color: 0x2a124f, alpha: 0.035 });
+        }
       }
     },
     [layout],
@@ -201,7 +228,7 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
   const drawWins = useCallback(
     (g: Graphics) => {
       g.clear();
-      const stroke = Math.max(3, layout.cell * 0.06);
+      const stroke = Math.max(2, layout.cell * 0.035);
       for (const { line, count } of winLines) {
         const rows = DEMO_SLOT.paylines[line];
         const points = rows.map((row, reel) => cellCentre(layout, reel, row));
@@ -213,25 +240,26 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
         }
         rows.slice(0, count).forEach((row, reel) => {
           const c = cellCentre(layout, reel, row);
-          const s = layout.cell * 0.9;
-          g.roundRect(c.x - s / 2, c.y - s / 2, s, s, layout.cell * 0.12).stroke({ width: stroke, color: 0xe0a02a, alpha: 0.9 });
+          const s = layout.cell * 0.88;
+          g.roundRect(c.x - s / 2, c.y - s / 2, s, s, layout.cell * 0.12).stroke({ width: stroke, color: 0xe0a02a, alpha: 0.95 });
         });
       }
     },
     [layout, winLines],
   );
 
+  const plaqueY = layout.top + ROWS * layout.cell + Math.max(6, layout.cell * 0.07);
   const drawWinBadge = useCallback(
     (g: Graphics) => {
       g.clear();
       if (!winText) return;
-      const w = layout.cell * 2.1;
-      const h = layout.cell * 0.56;
-      g.roundRect(layout.width / 2 - w / 2, layout.height / 2 - h / 2, w, h, h / 2)
-        .fill({ color: 0x1a0b36, alpha: 0.88 })
-        .stroke({ width: Math.max(2, layout.cell * 0.03), color: 0xf5c451 });
+      const w = layout.cell * 1.9;
+      const h = layout.cell * PLAQUE;
+      g.roundRect(layout.width / 2 - w / 2, plaqueY - h / 2, w, h, h / 2)
+        .fill(0x1a0b36)
+        .stroke({ width: Math.max(2, layout.cell * 0.035), color: 0xf5c451 });
     },
-    [layout, winText],
+    [layout, plaqueY, winText],
   );
 
   const noDraw = useCallback(() => {}, []);
@@ -259,11 +287,11 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
           text={winText}
           anchor={0.5}
           x={layout.width / 2}
-          y={layout.height / 2}
+          y={plaqueY}
           style={{
             fontFamily: 'Noto Sans Thai, Noto Sans Lao, system-ui, sans-serif',
             fontWeight: '700',
-            fontSize: Math.round(layout.cell * 0.3),
+            fontSize: Math.round(layout.cell * 0.27),
             fill: 0xffdf8a,
             stroke: { color: 0x2b1600, width: Math.max(2, layout.cell * 0.03) },
           }}

@@ -1,8 +1,13 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatRelativeTime } from '../format';
+import { copyText } from '../ui/clipboard';
+import { FallbackBoundary } from '../ui/FallbackBoundary';
+import { CopyIcon } from '../ui/icons';
+import { useToast } from '../ui/toastContext';
 import { gamesBalance, totalBalance } from '../wallet/balance';
 import { GameAccountList } from '../wallet/GameAccountList';
+import { GameAccountModal } from '../wallet/GameAccountModal';
 import { RefreshIcon, TransferIcon, WithdrawIcon } from '../wallet/moneyIcons';
 import { TransferModal } from '../wallet/TransferModal';
 import { useCurrencyLabel } from '../wallet/useCurrency';
@@ -12,23 +17,44 @@ import { WithdrawModal } from '../wallet/WithdrawModal';
 import './home.css';
 import './pages.css';
 
+// The Pixi lobby loads on demand: Pixi stays out of the login page and the first paint.
+const Lobby = lazy(() => import('../scene/lobby/Lobby'));
+
 type Modal = 'transfer' | 'withdraw' | null;
+
+/** SPEC section 2: invite links point to the register route with code PR plus the member's id. */
+const inviteLink = (memberId: string) => `${window.location.origin}/register?code=PR${encodeURIComponent(memberId)}`;
 
 /**
  * /user/home: the member's name, the total balance (wallet plus every game account), the
- * balance check with its last time, the wallet, the withdraw and transfer widgets, and the
- * game accounts. Deposits come with their own issue; until then there is no deposit widget.
+ * balance check with its last time, the wallet, the withdraw and transfer widgets, the invite
+ * link, and the game lobby with its game account modal. Deposits come with their own issue;
+ * until then there is no deposit widget. Spin, invite bonus, refund and bonus-condition widgets
+ * belong to later issues and are left out rather than shown without their features.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const { home, loading, lastSyncTime, reload, checkBalances } = useWallet();
   const currency = useCurrencyLabel();
   const now = useNow(15_000);
+  const toast = useToast();
   const [modal, setModal] = useState<Modal>(null);
+  const [transferTo, setTransferTo] = useState<string | undefined>(undefined);
+  const [gameCode, setGameCode] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
   const closeModal = useCallback(() => setModal(null), []);
+  const closeGame = useCallback(() => setGameCode(null), []);
   const reloadWallet = useCallback(() => void reload(), [reload]);
+  const openTransfer = (to?: string) => {
+    setTransferTo(to);
+    setModal('transfer');
+  };
+  const copyInvite = (link: string) =>
+    copyText(link).then(
+      () => toast.success(t('home.inviteCopied', { text: link })),
+      () => toast.error(t('home.copyFailed')),
+    );
 
   const check = async () => {
     setChecking(true);
@@ -87,6 +113,7 @@ export default function HomeScreen() {
       </div>
 
       <ul className="widgets" aria-label={t('home.actions')}>
+        {/* The deposit widget goes first in this row, with the deposits issue. */}
         <li>
           <button type="button" className="widget" aria-haspopup="dialog" disabled={!home} onClick={() => setModal('withdraw')} data-testid="widget-withdraw">
             <span className="widget__icon">
@@ -96,7 +123,7 @@ export default function HomeScreen() {
           </button>
         </li>
         <li>
-          <button type="button" className="widget" aria-haspopup="dialog" disabled={!home} onClick={() => setModal('transfer')} data-testid="widget-transfer">
+          <button type="button" className="widget" aria-haspopup="dialog" disabled={!home} onClick={() => openTransfer()} data-testid="widget-transfer">
             <span className="widget__icon">
               <TransferIcon size={26} />
             </span>
@@ -105,11 +132,48 @@ export default function HomeScreen() {
         </li>
       </ul>
 
-      {home && <GameAccountList slots={home.slots} currency={currency} />}
+      {home && (
+        <section className="invite panel" aria-labelledby="home-invite">
+          <h2 id="home-invite" className="invite__title">
+            {t('home.invite')}
+          </h2>
+          <p className="invite__text">{t('home.inviteText')}</p>
+          <div className="invite__link">
+            <span className="visually-hidden">{t('home.inviteLink')}: </span>
+            <span className="invite__url" data-testid="invite-link">
+              {inviteLink(home.profile._id)}
+            </span>
+            <button type="button" className="invite__copy" aria-label={t('home.copyInvite')} onClick={() => void copyInvite(inviteLink(home.profile._id))}>
+              <CopyIcon size={18} />
+            </button>
+          </div>
+        </section>
+      )}
+
+      {home && (
+        <FallbackBoundary fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}>
+          <Suspense fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}>
+            <Lobby
+              slots={home.slots}
+              currency={currency}
+              onOpen={setGameCode}
+              fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}
+            />
+          </Suspense>
+        </FallbackBoundary>
+      )}
 
       {home && (
         <>
-          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} onSettled={reloadWallet} />
+          <GameAccountModal
+            account={home.slots.find((slot) => slot.code === gameCode) ?? null}
+            walletAmount={home.wallet.amount}
+            currency={currency}
+            onClose={closeGame}
+            onTransfer={openTransfer}
+            onChanged={reloadWallet}
+          />
+          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} to={transferTo} onSettled={reloadWallet} />
           <WithdrawModal open={modal === 'withdraw'} onClose={closeModal} home={home} onSettled={reloadWallet} />
         </>
       )}

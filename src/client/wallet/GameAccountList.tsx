@@ -6,10 +6,11 @@ import { GameIcon } from './moneyIcons';
 import './wallet.css';
 
 /**
- * The member's game accounts as a plain list per category (name, balance, active or not).
- * A placeholder with every fact the Pixi lobby will show, and its accessible equivalent later.
+ * The member's game accounts as a plain list per category (name, balance, active or not): what
+ * the home shows while the Pixi lobby loads, or instead of it where WebGL is missing. With
+ * `onOpen`, each account is a button that opens its game account modal.
  */
-export function GameAccountList({ slots, currency }: { slots: readonly GameAccount[]; currency: string }) {
+export function GameAccountList({ slots, currency, onOpen }: { slots: readonly GameAccount[]; currency: string; onOpen?: (code: string) => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const groups = gamesByCategory(slots);
@@ -27,26 +28,39 @@ export function GameAccountList({ slots, currency }: { slots: readonly GameAccou
           </h3>
           <ul className="games__list panel">
             {accounts.map((account) => (
-              <li key={account.code} className={`game${account.isActive ? '' : ' game--inactive'}`} data-testid={`game-${account.code}`}>
-                <span className="game__badge" aria-hidden="true">
-                  <GameIcon size={20} />
-                </span>
-                <span className="game__name">
-                  <span className="game__title">{account.name}</span>
-                  <span className={`game__state${account.isActive ? ' is-active' : ''}`}>
-                    {account.isActive ? t('wallet.active') : t('wallet.inactive')}
-                  </span>
-                </span>
-                <span className="game__amount">
-                  <span className="visually-hidden">{t('wallet.balance')}: </span>
-                  {formatAmount(account.amount)}
-                  <span className="game__currency"> {currency}</span>
-                </span>
+              <li key={account.code} className={`game${account.isActive ? '' : ' game--inactive'}`} data-testid={`game-list-${account.code}`}>
+                {onOpen ? (
+                  <button type="button" className="game__open" aria-haspopup="dialog" onClick={() => onOpen(account.code)}>
+                    <GameRow account={account} currency={currency} />
+                  </button>
+                ) : (
+                  <GameRow account={account} currency={currency} />
+                )}
               </li>
             ))}
           </ul>
         </section>
       ))}
     </section>
+  );
+}
+
+function GameRow({ account, currency }: { account: GameAccount; currency: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="game__badge" aria-hidden="true">
+        <GameIcon size={20} />
+      </span>
+      <span className="game__name">
+        <span className="game__title">{account.name}</span>
+        <span className={`game__state${account.isActive ? ' is-active' : ''}`}>{account.isActive ? t('wallet.active') : t('wallet.inactive')}</span>
+      </span>
+      <span className="game__amount">
+        <span className="visually-hidden">{t('wallet.balance')}: </span>
+        {formatAmount(account.amount)}
+        <span className="game__currency"> {currency}</span>
+      </span>
+    </>
   );
 }

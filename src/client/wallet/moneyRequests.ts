@@ -7,10 +7,12 @@ export type TransferRequest = { operation: 'transfer'; from: string; to: string;
 export type WithdrawRequest = { operation: 'withdraw'; amount: number };
 /** `amount` is the balance the member saw when pressing "withdraw all". */
 export type WithdrawAllRequest = { operation: 'withdrawAll'; amount: number };
-export type MemberMoneyRequest = TransferRequest | WithdrawRequest | WithdrawAllRequest;
+/** The whole wallet to one game; `seen` is the wallet balance the member saw (shown, not sent). */
+export type TransferAllRequest = { operation: 'transferAll'; to: string; seen: number };
+export type MemberMoneyRequest = TransferRequest | WithdrawRequest | WithdrawAllRequest | TransferAllRequest;
 
 const isMemberMoneyRequest = (request: MoneyCallInput['request']): request is MemberMoneyRequest =>
-  request.operation === 'transfer' || request.operation === 'withdraw' || request.operation === 'withdrawAll';
+  request.operation === 'transfer' || request.operation === 'withdraw' || request.operation === 'withdrawAll' || request.operation === 'transferAll';
 
 /** Sends one attempt of an action with the action's key; a 202 answer comes back as pending. */
 export async function sendMoneyRequest({ request, key }: MoneyCallInput): Promise<MoneyAnswer> {
@@ -29,6 +31,9 @@ export async function sendMoneyRequest({ request, key }: MoneyCallInput): Promis
         break;
       case 'withdrawAll':
         result = await call(endpoints.walletWithdrawAll, { body: { amount: request.amount }, idempotencyKey: key });
+        break;
+      case 'transferAll':
+        result = await call(endpoints.walletTransferAll, { body: { to: request.to }, idempotencyKey: key });
         break;
     }
     return { status: 'done', result };

@@ -49,9 +49,19 @@ export class GameAccounts {
     ]);
     const byCode = new Map(accounts.map((a) => [a.provider_code, a]));
     const balanceOf = new Map(balances.map((b) => [b.code, BigInt(b.balance)]));
-    return PROVIDER_CATALOGUE.filter((p) => byCode.has(p.code) && this.money.provider(p.code)).map((p) =>
+    const views = PROVIDER_CATALOGUE.filter((p) => byCode.has(p.code) && this.money.provider(p.code)).map((p) =>
       this.view(byCode.get(p.code)!, balanceOf.get(p.code) ?? 0n),
     );
+    // Providers that sign their own links give active accounts their web and app links here;
+    // the others are launched through the auto-login endpoints when the member asks.
+    await Promise.all(views.map(async (view) => {
+      const account = byCode.get(view.code)!;
+      const provider = this.money.provider(view.code)!;
+      if (!provider.launchesLocally || !account.is_active || !account.username || !account.password) return;
+      const links = await provider.launch({ username: account.username, password: account.password }).catch(() => null);
+      if (links) Object.assign(view, { web: links.web, android: links.android, ios: links.ios });
+    }));
+    return views;
   }
 
   private view(account: Selectable<DB['game_account']>, balance: bigint): GameAccountView {

@@ -5,6 +5,11 @@
  */
 export interface GameProvider {
   readonly code: string;
+  /**
+   * True when `launch` needs no call to the provider (it signs the link itself), so the
+   * lobby's game accounts can carry their launch links on every wallet load.
+   */
+  readonly launchesLocally?: boolean;
   createPlayer(memberId: number): Promise<GameLogin>;
   balance(username: string): Promise<bigint>;
   deposit(username: string, amount: bigint, reference: string): Promise<void>;

@@ -3,6 +3,7 @@ import type { GameLogin, GameProvider, LaunchLinks } from './adapter';
 
 /** A provider backed in-process by the demo engine under its own code (sandbox mode). */
 export class DemoGameProvider implements GameProvider {
+  readonly launchesLocally = true;
   constructor(readonly code: string, private readonly engine: DemoProviderEngine, private readonly publicUrl: () => string) {}
 
   createPlayer(memberId: number) { return this.engine.createPlayer(this.code, memberId); }

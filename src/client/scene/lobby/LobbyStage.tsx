@@ -1,0 +1,214 @@
+import { extend, useTick } from '@pixi/react';
+import { Container, Graphics, Sprite, Text, type Texture, type Ticker } from 'pixi.js';
+import { useCallback, useRef } from 'react';
+import { CARD_FONT_FAMILY } from './cardArt';
+import type { CarouselEngine } from './carouselEngine';
+import { cardPose, type LobbyLayout } from './lobbyLayout';
+
+// Only the classes the lobby draws with.
+extend({ Container, Graphics, Sprite, Text });
+
+/** What one card shows, already in the member's language. */
+export interface CardFace {
+  code: string;
+  name: string;
+  active: boolean;
+  /** Active: the balance, and the balance at the wallet-to-game rate. */
+  amount: string;
+  credit: string;
+  /** Inactive: the open-account prompt. */
+  prompt: string;
+  logo: string;
+  background: string;
+}
+
+export interface StageRow {
+  key: string;
+  cards: CardFace[];
+  engine: CarouselEngine;
+}
+
+interface StageProps {
+  rows: StageRow[];
+  layout: LobbyLayout;
+  textures: ReadonlyMap<string, Texture>;
+  /** Changes when web fonts arrive: the card text is made again with them. */
+  fontsVersion: number;
+}
+
+/**
+ * The lobby's canvas content: one row of cards per carousel. Each frame the ticker runs every
+ * carousel engine forward by its delta and places the cards from the engines' offsets; React
+ * renders only when the cards, sizes, art or fonts change.
+ */
+export function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps) {
+  const views = useRef(new Map<string, Container>());
+
+  const place = useCallback(
+    (row: StageRow, rowIndex: number) => {
+      row.cards.forEach((card, i) => {
+        const view = views.current.get(`${rowIndex}:${card.code}`);
+        if (!view) return;
+        const slot = row.engine.slotOf(i);
+        const pose = cardPose(slot, layout);
+        view.visible = pose.visible;
+        view.position.x = pose.x;
+        view.scale.set(pose.scale);
+        view.alpha = pose.alpha;
+        // The middle card overlaps its neighbours while passing them.
+        view.zIndex = Math.round(100 - Math.abs(slot) * 10);
+      });
+    },
+    [layout],
+  );
+
+  const tick = useCallback(
+    (ticker: Ticker) => {
+      rows.forEach((row, r) => {
+        row.engine.advance(ticker.deltaMS);
+        place(row, r);
+      });
+    },
+    [rows, place],
+  );
+  useTick(tick);
+
+  return (
+    <pixiContainer>
+      {rows.map((row, r) => (
+        <pixiContainer key={row.key} y={layout.rows[r].trackTop + layout.trackHeight / 2} sortableChildren>
+          {row.cards.map((card) => (
+            <pixiContainer
+              key={card.code}
+              ref={(view: Container | null) => {
+                const key = `${r}:${card.code}`;
+                if (view) {
+                  views.current.set(key, view);
+                  place(row, r);
+                } else {
+                  views.current.delete(key);
+                }
+              }}
+            >
+              <CardView
+                face={card}
+                width={layout.cardWidth}
+                height={layout.cardHeight}
+                background={textures.get(card.background)}
+                logo={textures.get(card.logo)}
+                fontsVersion={fontsVersion}
+              />
+            </pixiContainer>
+          ))}
+        </pixiContainer>
+      ))}
+    </pixiContainer>
+  );
+}
+
+interface CardViewProps {
+  face: CardFace;
+  width: number;
+  height: number;
+  background: Texture | undefined;
+  logo: Texture | undefined;
+  fontsVersion: number;
+}
+
+const GOLD = 0xf5c451;
+const GOLD_LIGHT = 0xffdf8a;
+const LILAC = 0xe2d8ff;
+const INK = 0x0b0617;
+
+/** A font size that fits `text` into `room` px: digits and most letters are narrower than 0.62 em. */
+const fitted = (size: number, text: string, room: number) => Math.max(8, Math.min(size, Math.floor(room / Math.max(1, text.length * 0.62))));
+
+/** One card, centred on its container's origin, drawn at its real size (no scaled-down text). */
+function CardView({ face, width: w, height: h, background, logo, fontsVersion }: CardViewProps) {
+  const radius = (w * 20) / 300;
+  const pad = Math.max(4, w * 0.05);
+  const bandHeight = h * 0.36;
+  const bandTop = h / 2 - pad - bandHeight;
+
+  const drawShadow = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.roundRect(-w / 2 + 2, -h / 2 + 5, w - 4, h, radius).fill({ color: 0x000000, alpha: 0.45 });
+    },
+    [w, h, radius],
+  );
+
+  // Before the art arrives: the card's shape in the lobby's colours.
+  const drawPlaceholder = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.roundRect(-w / 2, -h / 2, w, h, radius).fill(0x2a124f).stroke({ width: 2, color: GOLD, alpha: 0.5 });
+    },
+    [w, h, radius],
+  );
+
+  const drawBand = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).fill({ color: INK, alpha: face.active ? 0.62 : 0.72 });
+      if (!face.active) g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).stroke({ width: 1.5, color: GOLD, alpha: 0.85 });
+    },
+    [w, pad, bandTop, bandHeight, face.active],
+  );
+
+  const room = w - 4 * pad;
+  const amountSize = fitted(Math.round(h * 0.155), face.amount, room);
+  const creditSize = fitted(Math.round(h * 0.115), face.credit, room);
+  const promptSize = fitted(Math.round(h * 0.145), face.prompt, room);
+  const logoWidth = w * 0.8;
+  const logoY = -h / 2 + (bandTop + h / 2) / 2;
+
+  return (
+    <pixiContainer>
+      <pixiGraphics draw={drawShadow} />
+      {background ? (
+        <pixiSprite texture={background} anchor={0.5} width={w} height={h} tint={face.active ? 0xffffff : 0x9c95b2} />
+      ) : (
+        <pixiGraphics draw={drawPlaceholder} />
+      )}
+      {logo ? (
+        <pixiSprite texture={logo} anchor={0.5} y={logoY} width={logoWidth} height={(logoWidth * 96) / 240} alpha={face.active ? 1 : 0.85} />
+      ) : (
+        <pixiText
+          key={`name-${fontsVersion}`}
+          text={face.name}
+          anchor={0.5}
+          y={logoY}
+          style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: fitted(Math.round(h * 0.16), face.name, room), fill: 0xffffff }}
+        />
+      )}
+      <pixiGraphics draw={drawBand} />
+      {face.active ? (
+        <>
+          <pixiText
+            key={`amount-${fontsVersion}`}
+            text={face.amount}
+            anchor={0.5}
+            y={bandTop + bandHeight * 0.34}
+            style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: amountSize, fill: GOLD_LIGHT }}
+          />
+          <pixiText
+            key={`credit-${fontsVersion}`}
+            text={face.credit}
+            anchor={0.5}
+            y={bandTop + bandHeight * 0.74}
+            style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '400', fontSize: creditSize, fill: LILAC }}
+          />
+        </>
+      ) : (
+        <pixiText
+          key={`prompt-${fontsVersion}`}
+          text={face.prompt}
+          anchor={0.5}
+          y={bandTop + bandHeight / 2}
+          style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: promptSize, fill: GOLD_LIGHT }}
+        />
+      )}
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,414 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import la from '../../locales/la.json';
+import th from '../../locales/th.json';
+import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+
+/**
+ * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
+ * one, opens an inactive game by tapping its card, activates it, transfers 100 into it, launches
+ * the sandbox demo game and plays, comes back, checks balances and moves everything back; the
+ * wallet then agrees with the statement. The same journey again with the keyboard alone.
+ */
+
+const LOCALES = { th, la, en } as const;
+type Locale = keyof typeof LOCALES;
+const THAI = /[\u0E00-\u0E7F]/;
+const LAO = /[\u0E80-\u0EFF]/;
+const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
+const fill = (template: string, vars: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(path), { method, headers: { ...CLIENT, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Registers a member the way the register screens do, accepts the agreement and funds the wallet. */
+async function registerMember(name: string, funds: number) {
+  const digits = String(Date.now()).slice(-8);
+  const phone = `09${digits}`;
+  const password = 'secret-123';
+  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
+  let otpToken: string | undefined;
+  if (otpFlag.registerOTP) {
+    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
+    expect(sent.status).toBe(200);
+    otpToken = sent.body.otpToken;
+    if (sent.body.code !== 'OTP_VERIFIED') {
+      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
+      expect((await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code })).status).toBe(200);
+    }
+  }
+  const created = await api('POST', '/api/account', {
+    name, username: phone, password, bankCode: 'SCB', bankAccountName: name.toUpperCase(), bankAccountNo: `42${digits}`,
+    ...(otpToken ? { otpToken } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
+  const auth = { authorization: `Bearer ${login.body.token}` };
+  // The agreement modal (its own issue) is accepted up front so it does not cover the lobby.
+  const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
+  if (agreement.status === 200 && !agreement.body.accepted) await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
+  const funded = await api('POST', '/api/sandbox/wallet/fund', { amount: funds }, { ...auth, 'idempotency-key': `fund-${phone}` });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  return { phone, password, auth };
+}
+
+const chooseLanguage = async (p: Page, locale: Locale) => {
+  await p.getByTestId('language-trigger').click();
+  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
+};
+
+async function logIn(page: Page, member: { phone: string; password: string }) {
+  await page.goto('/login');
+  await chooseLanguage(page, 'en');
+  await page.getByLabel(en.login.phone).fill(member.phone);
+  await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
+  await page.waitForURL('**/user/home');
+}
+
+/** The lobby has drawn: the canvas is up and every card's art has arrived. */
+const lobbyReady = (page: Page) => page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+/** The card button with the row's tab stop: the card in the middle of a looping row. */
+const tabStop = (page: Page, category: string) => page.getByTestId(`carousel-${category}`).locator('button.lobby__card[tabindex="0"]');
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** A finger on the touch screen, through the browser's own touch input (pointer events of type touch). */
+/** Brings a carousel's track to the middle of the screen, clear of the fixed header and menu. */
+async function centre(track: Locator) {
+  await track.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return (await track.boundingBox())!;
+}
+
+async function swipe(page: Page, context: BrowserContext, track: Locator, fromX: number, toX: number) {
+  const box = await centre(track);
+  const y = box.y + box.height / 2;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + fromX, y }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + fromX + ((toX - fromX) * i) / 8, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+async function tap(page: Page, context: BrowserContext, track: Locator, x: number) {
+  const box = await centre(track);
+  const cdp = await context.newCDPSession(page);
+  const point = { x: box.x + x, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Plays rounds in the demo game tab; returns its balance afterwards. */
+async function playDemo(game: Page, rounds: number, press: () => Promise<void>) {
+  const balance = () => game.getByTestId('game-balance').innerText();
+  const settled = () => expect.poll(() => game.getByTestId('spin').getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
+  await settled();
+  for (let i = 0; i < rounds; i++) {
+    const before = await game.getByTestId('game-result').innerText();
+    await press();
+    await expect.poll(() => game.getByTestId('game-result').innerText(), { timeout: 15_000 }).not.toBe(before);
+    await settled();
+  }
+  return money(await balance());
+}
+
+/** The statement's rows as the member sees them. */
+async function statementRows(page: Page) {
+  await page.getByTestId('menu-statement').click();
+  await page.waitForURL('**/user/statement');
+  const rows = page.getByTestId('statement-row');
+  await expect.poll(() => rows.count()).toBeGreaterThan(0);
+  const out: { type: string | null; amount: number; text: string }[] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    out.push({ type: await rows.nth(i).getAttribute('data-type'), amount: money(await rows.nth(i).getByTestId('statement-amount').innerText()), text: await rows.nth(i).innerText() });
+  }
+  await page.getByTestId('menu-home').click();
+  return out;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('game lobby with touch', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let member: Awaited<ReturnType<typeof registerMember>>;
+  let gameBalance = 0;
+
+  beforeAll(async () => {
+    member = await registerMember('Lobby Tester', 1000);
+    context = await phoneContext(browser);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows three carousels on a canvas, three cards across', async () => {
+    await logIn(page, member);
+    await lobbyReady(page);
+    const canvas = page.getByTestId('lobby-canvas').locator('canvas');
+    const box = (await canvas.boundingBox())!;
+    expect(box.width).toBe(390);
+    const rows = page.locator('[data-testid^="carousel-"]');
+    expect(await rows.count()).toBe(3);
+    for (const [category, title] of Object.entries(en.wallet.category)) {
+      await page.getByRole('region', { name: title, exact: true }).waitFor();
+      expect(await page.getByTestId(`carousel-${category}`).getAttribute('aria-roledescription')).toBe(en.lobby.carousel);
+    }
+    // Each card button lies over its card: 300×211 scaled to a third of the width.
+    const card = (await tabStop(page, 'slot').boundingBox())!;
+    expect(card.width).toBeCloseTo(390 / 3 - 8, 0);
+    expect(card.height / card.width).toBeCloseTo(211 / 300, 2);
+    expect(card.x + card.width / 2).toBeCloseTo(195, 0);
+    expect(await page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toBe(fill(en.lobby.cardInactive, { name: 'Huay HD', kind: en.lobby.kind.lotto }));
+    await fontsReady(page);
+    await page.getByTestId('lobby').scrollIntoViewIfNeeded();
+    await screenshot(page, 'lobby-open-en');
+  });
+
+  it('swipes a carousel with inertia and snaps to a card', async () => {
+    const before = await tabStop(page, 'slot').getAttribute('data-testid');
+    expect(before).toBe('game-JOKER');
+    await swipe(page, context, page.getByTestId('track-slot'), 300, 120);
+    await expect.poll(() => tabStop(page, 'slot').getAttribute('data-testid')).not.toBe(before);
+    // Resting: the new middle card's button is centred again.
+    await expect.poll(async () => {
+      const b = (await tabStop(page, 'slot').boundingBox())!;
+      return Math.round(b.x + b.width / 2);
+    }).toBe(195);
+    // The other rows did not move.
+    expect(await tabStop(page, 'sport').getAttribute('data-testid')).toBe('game-SEXYGAME');
+  });
+
+  it('opens an inactive game with a tap and activates it', async () => {
+    await tap(page, context, page.getByTestId('track-lotto'), 195);
+    const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+    await dialog.waitFor();
+    expect(await dialog.getByText(fill(en.gameAccount.inactiveText, { name: 'Huay HD' })).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: en.gameAccount.activate }).click();
+    await dialog.getByTestId('game-username').waitFor();
+    expect(await dialog.getByTestId('game-password').innerText()).not.toBe('');
+    // Android and iOS have no links in the sandbox: their buttons are off.
+    expect(await dialog.getByTestId('game-launch-android').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('game-launch-ios').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('game-launch-web').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('data-active')).toBe('true');
+    await fontsReady(page);
+    await screenshot(page, 'lobby-game-account-en');
+  });
+
+  it('transfers 100 to the game with transfer-only', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+    await dialog.getByTestId('game-transfer-only').click();
+    const transfer = page.getByRole('dialog', { name: en.transfer.title });
+    await transfer.waitFor();
+    expect(await transfer.getByLabel(en.transfer.to).inputValue()).toBe('HUAYHD');
+    await transfer.getByLabel(en.transfer.amount).fill('100');
+    await page.getByTestId('transfer-submit').click();
+    const done = page.getByRole('alertdialog', { name: en.transfer.doneTitle });
+    await done.waitFor({ timeout: 20_000 });
+    await done.getByRole('button', { name: en.common.ok }).click();
+    // Back in the game account modal, with the money in the game.
+    await expect.poll(() => dialog.getByTestId('game-account-balance').innerText()).toBe('100.00 baht');
+    await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toBe(
+      fill(en.lobby.cardActive, { name: 'Huay HD', kind: en.lobby.kind.lotto, amount: '100.00', currency: 'baht' }),
+    );
+  });
+
+  it('launches the demo game in a new tab and plays a few rounds', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+    const opened = context.waitForEvent('page');
+    await dialog.getByTestId('game-launch-web').click();
+    const game = await opened;
+    await game.waitForURL(/\/sandbox\/game\/HUAYHD\?t=/, { timeout: 20_000 });
+    await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('100.00');
+    gameBalance = await playDemo(game, 3, () => game.getByTestId('spin').click());
+    expect(gameBalance).not.toBe(100);
+    await game.close();
+    await page.bringToFront();
+  });
+
+  it('comes back, checks balances and moves everything back; the wallet agrees with the statement', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Huay HD' }).waitFor({ state: 'hidden' });
+    await page.getByTestId('check-balance').click();
+    await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toContain(`${gameBalance.toFixed(2)} baht`);
+    expect(money(await page.getByTestId('total-balance').innerText())).toBeCloseTo(900 + gameBalance, 2);
+
+    await page.getByTestId('widget-transfer').click();
+    const transfer = page.getByRole('dialog', { name: en.transfer.title });
+    await transfer.getByLabel(en.transfer.from).selectOption('HUAYHD');
+    await transfer.getByLabel(en.transfer.to).selectOption('wallet');
+    await transfer.getByLabel(en.transfer.amount).fill(gameBalance.toFixed(2));
+    await page.getByTestId('transfer-submit').click();
+    const done = page.getByRole('alertdialog', { name: en.transfer.doneTitle });
+    await done.waitFor({ timeout: 20_000 });
+    await done.getByRole('button', { name: en.common.ok }).click();
+
+    await expect.poll(() => page.getByTestId('games-amount').innerText()).toBe('0.00');
+    const wallet = money(await page.getByTestId('wallet-amount').innerText());
+    expect(wallet).toBeCloseTo(900 + gameBalance, 2);
+    expect(money(await page.getByTestId('total-balance').innerText())).toBeCloseTo(wallet, 2);
+
+    const rows = await statementRows(page);
+    const deposits = rows.filter((r) => r.type === 'deposit').reduce((sum, r) => sum + r.amount, 0);
+    const transfers = rows.filter((r) => r.type === 'transfer');
+    expect(transfers).toHaveLength(2);
+    const intoGame = transfers.find((r) => r.text.includes(fill(en.statement.activity.transfer, { from: en.statement.wallet, to: 'Huay HD' })))!;
+    const outOfGame = transfers.find((r) => r.text.includes(fill(en.statement.activity.transfer, { from: 'Huay HD', to: en.statement.wallet })))!;
+    expect(Math.abs(intoGame.amount)).toBe(100);
+    expect(Math.abs(outOfGame.amount)).toBeCloseTo(gameBalance, 2);
+    expect(deposits - Math.abs(intoGame.amount) + Math.abs(outOfGame.amount)).toBeCloseTo(wallet, 2);
+  });
+
+  for (const locale of ['th', 'la', 'en'] as const) {
+    it(`shows the home with the lobby in ${locale}, within 360 px`, async () => {
+      const strings = LOCALES[locale];
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto('/user/home');
+      await chooseLanguage(page, locale);
+      await lobbyReady(page);
+      await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toBe(
+        fill(strings.lobby.cardActive, { name: 'Huay HD', kind: strings.lobby.kind.lotto, amount: '0.00', currency: strings.wallet.currency.BAHT }),
+      );
+      const text = await page.locator('body').innerText();
+      if (locale === 'th') expect(text).toMatch(THAI);
+      if (locale === 'la') {
+        expect(text).toMatch(LAO);
+        expect(text).not.toMatch(THAI);
+      }
+      if (locale === 'en') expect(text).not.toMatch(new RegExp(`${THAI.source}|${LAO.source}`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await fontsReady(page);
+      // Fonts that arrived late are drawn on the next frames.
+      await page.waitForTimeout(300);
+      await page.getByTestId('lobby').scrollIntoViewIfNeeded();
+      await screenshot(page, `lobby-home-${locale}`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `lobby-home-top-${locale}`);
+    });
+  }
+});
+
+describe('game lobby with the keyboard alone', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let member: Awaited<ReturnType<typeof registerMember>>;
+
+  beforeAll(async () => {
+    member = await registerMember('Keyboard Tester', 500);
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL: url('/') });
+    page = await context.newPage();
+    await logIn(page, member);
+    await lobbyReady(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const press = async (key: string, times = 1) => {
+    for (let i = 0; i < times; i++) await page.keyboard.press(key);
+  };
+  /** Presses Tab until the control is focused (as a keyboard user would), failing if it never is. */
+  const tabTo = async (target: Page, testId: string) => {
+    for (let i = 0; i < 40 && (await focusedTestId(target)) !== testId; i++) await target.keyboard.press('Tab');
+    expect(await focusedTestId(target)).toBe(testId);
+  };
+
+  it('reaches the cards with Tab and moves the carousel and the focus with the arrows', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < 40 && !(await focusedTestId(page))?.startsWith('game-'); i++) await press('Tab');
+    expect(await focusedTestId(page)).toBe('game-JOKER');
+    await press('ArrowRight');
+    expect(await focusedTestId(page)).toBe('game-PG');
+    await expect.poll(() => tabStop(page, 'slot').getAttribute('data-testid')).toBe('game-PG');
+    // Left of the first card is the last: the row loops.
+    await press('ArrowLeft', 2);
+    expect(await focusedTestId(page)).toBe('game-IMI');
+    await press('ArrowRight', 2);
+    // One tab stop per carousel: Tab goes on to the next row's middle card.
+    await press('Tab');
+    expect(await focusedTestId(page)).toBe('game-SEXYGAME');
+    await press('Tab');
+    expect(await focusedTestId(page)).toBe('game-HUAYHD');
+    await press('Shift+Tab', 2);
+    expect(await focusedTestId(page)).toBe('game-PG');
+  });
+
+  it('opens the game with Enter, activates it and moves the whole wallet into it', async () => {
+    await press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'PG Soft' });
+    await dialog.waitFor();
+    // The activate button has the focus.
+    expect(await focusedTestId(page)).toBe('game-activate');
+    await press('Enter');
+    await dialog.getByTestId('game-username').waitFor();
+    await tabTo(page, 'game-transfer-all');
+    const sent = page.waitForRequest('**/api/wallet/transferAll');
+    await press('Enter');
+    expect((await sent).postDataJSON()).toEqual({ to: 'PG' });
+    const done = page.getByRole('alertdialog', { name: en.gameAccount.transferAllDoneTitle });
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.innerText()).toContain(fill(en.gameAccount.transferAllDoneBody, { name: 'PG Soft', amount: '500.00', currency: 'baht' }));
+    await press('Enter');
+    await expect.poll(() => dialog.getByTestId('game-account-balance').innerText()).toBe('500.00 baht');
+  });
+
+  it('launches the demo game from the keyboard and plays it with Enter', async () => {
+    const dialog = page.getByRole('dialog', { name: 'PG Soft' });
+    await dialog.waitFor();
+    await tabTo(page, 'game-launch-web');
+    const opened = context.waitForEvent('page');
+    await press('Enter');
+    const game = await opened;
+    await game.waitForURL(/\/sandbox\/game\/PG\?t=/, { timeout: 20_000 });
+    await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('500.00');
+    await tabTo(game, 'spin');
+    const after = await playDemo(game, 2, () => game.keyboard.press('Enter'));
+    await game.close();
+    await page.bringToFront();
+
+    await press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Check balance, then the whole game balance back to the wallet, all by keyboard.
+    await tabTo(page, 'check-balance');
+    await press('Enter');
+    await expect.poll(() => page.getByTestId('game-PG').getAttribute('aria-label')).toContain(`${after.toFixed(2)} baht`);
+    await tabTo(page, 'widget-transfer');
+    await press('Enter');
+    const transfer = page.getByRole('dialog', { name: en.transfer.title });
+    await transfer.waitFor();
+    // From (focused): wallet → PG; To: PG → wallet; then the amount.
+    await press('ArrowDown');
+    await press('Tab');
+    await press('ArrowUp');
+    await press('Tab');
+    await page.keyboard.type(after.toFixed(2));
+    expect(await transfer.getByLabel(en.transfer.from).inputValue()).toBe('PG');
+    expect(await transfer.getByLabel(en.transfer.to).inputValue()).toBe('wallet');
+    await press('Enter');
+    const done = page.getByRole('alertdialog', { name: en.transfer.doneTitle });
+    await done.waitFor({ timeout: 20_000 });
+    await press('Enter');
+    await expect.poll(() => page.getByTestId('games-amount').innerText()).toBe('0.00');
+    expect(money(await page.getByTestId('wallet-amount').innerText())).toBeCloseTo(after, 2);
+    expect(money(await page.getByTestId('total-balance').innerText())).toBeCloseTo(after, 2);
+
+    const rows = await statementRows(page);
+    const transfers = rows.filter((r) => r.type === 'transfer').map((r) => Math.abs(r.amount));
+    expect(transfers.sort((a, b) => a - b)).toEqual([after, 500].sort((a, b) => a - b));
+  });
+});
