@@ -7,6 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_GAME_LAUNCH_TARGET?: string;
   /** Replaces the PGSLOT banner text in the game account modal when set. */
   readonly VITE_PGSLOT_BANNER_MESSAGE?: string;
+  /** The True Wallet gift link's encryption key (crypto-js AES passphrase); the sandbox default when unset. */
+  readonly VITE_TRUEWALLET_KEY?: string;
+  /** FP's minimum QR deposit, also its first preset amount (SPEC section 9); 10 when unset. */
+  readonly VITE_QR_FP_MINIMUM?: string;
 }
 
 interface ImportMeta {

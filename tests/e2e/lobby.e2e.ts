@@ -226,6 +226,9 @@ describe('game lobby with touch', () => {
     await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toBe(
       fill(en.lobby.cardActive, { name: 'Huay HD', kind: en.lobby.kind.lotto, amount: '100.00', currency: 'baht' }),
     );
+    await dialog.getByTestId('game-launch-web').scrollIntoViewIfNeeded();
+    await fontsReady(page);
+    await screenshot(page, 'lobby-game-account-actions-en');
   });
 
   it('launches the demo game in a new tab and plays a few rounds', async () => {
@@ -295,10 +298,21 @@ describe('game lobby with touch', () => {
       await fontsReady(page);
       // Fonts that arrived late are drawn on the next frames.
       await page.waitForTimeout(300);
-      await page.getByTestId('lobby').scrollIntoViewIfNeeded();
+      // The whole lobby above the bottom menu.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await screenshot(page, `lobby-home-${locale}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `lobby-home-top-${locale}`);
+
+      await page.getByTestId('game-HUAYHD').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+      await dialog.getByTestId('game-launch-web').scrollIntoViewIfNeeded();
+      expect(await dialog.getByTestId('game-launch-web').innerText()).toBe(strings.gameAccount.web);
+      await fontsReady(page);
+      await screenshot(page, `lobby-game-account-${locale}`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
     });
   }
 });
@@ -338,6 +352,9 @@ describe('game lobby with the keyboard alone', () => {
     // Left of the first card is the last: the row loops.
     await press('ArrowLeft', 2);
     expect(await focusedTestId(page)).toBe('game-IMI');
+    await fontsReady(page);
+    await page.waitForTimeout(600);
+    await screenshot(page, 'lobby-keyboard-focus-en');
     await press('ArrowRight', 2);
     // One tab stop per carousel: Tab goes on to the next row's middle card.
     await press('Tab');

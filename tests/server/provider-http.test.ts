@@ -20,11 +20,11 @@ describe.each(engines)('game providers over HTTP on %s', (engine) => {
   beforeAll(async () => {
     t = await build(engine, {
       SANDBOX_PROVIDERS_OVER_HTTP: '1', SANDBOX_PROVIDER_SECRET: SECRET,
-      PROVIDER_TIMEOUT_MS: '400', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '0',
+      PROVIDER_TIMEOUT_MS: '1500', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '0',
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    t.app.demoProvider!.hangMs = 1_000;
+    t.app.demoProvider!.hangMs = 2_000;
   });
   afterAll(async () => {
     expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true });
@@ -46,7 +46,7 @@ describe.each(engines)('game providers over HTTP on %s', (engine) => {
     t.app.demoProvider!.injectFault('JOKER', 'timeout_before');
     const key = randomUUID();
     expect((await w.transfer('wallet', 'JOKER', 10, key)).json()).toEqual({ message: 'TRANSFER_PENDING' });
-    await new Promise((r) => setTimeout(r, 1_100)); // the hung call gives up without applying
+    await new Promise((r) => setTimeout(r, 2_100)); // the hung call gives up without applying
     expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).reversed).toBe(1);
     expect((await w.transfer('wallet', 'JOKER', 10, key)).json()).toEqual({ message: 'TRANSFER_FAIL' });
 

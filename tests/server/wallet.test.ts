@@ -10,8 +10,8 @@ import { balances, walletClient } from './helpers/wallet';
 describe.each(engines)('wallet on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build(engine, { PROVIDER_TIMEOUT_MS: '300', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '0' });
-    t.app.demoProvider!.hangMs = 1_000;
+    t = await build(engine, { PROVIDER_TIMEOUT_MS: '1500', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '0' });
+    t.app.demoProvider!.hangMs = 2_000;
   });
   afterAll(async () => {
     const audit = await auditLedger(t.app.ctx.db);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount, formatRelativeTime } from '../format';
 import { copyText } from '../ui/clipboard';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
@@ -113,7 +114,7 @@ export default function HomeScreen() {
       </div>
 
       <ul className="widgets" aria-label={t('home.actions')}>
-        {/* The deposit widget goes first in this row, with the deposits issue. */}
+        <DepositWidget disabled={!home} />
         <li>
           <button type="button" className="widget" aria-haspopup="dialog" disabled={!home} onClick={() => setModal('withdraw')} data-testid="widget-withdraw">
             <span className="widget__icon">

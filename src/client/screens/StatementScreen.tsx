@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../contract';
 import { call, endpoints } from '../api';
+import { SlipUploadIcon } from '../deposit/depositIcons';
+import { SlipStatusDialog } from '../deposit/SlipStatusDialog';
 import { formatDateTime, formatRelativeTime, formatStatementAmount, statementSign } from '../format';
 import { currentLocale } from '../i18n';
 import { pageCount } from '../statement/pagination';
@@ -18,7 +20,8 @@ type Page = { rows: StatementRow[]; total: number } | null;
 
 /**
  * /user/statement: the member's money history, 10 rows a page, newest first. It reloads when
- * the server announces a change, so an in-progress row turns into its result by itself.
+ * the server announces a change, so an in-progress row turns into its result by itself. The
+ * upload-status button opens the member's slips (deposit/SlipStatusDialog).
  * SPEC section 8: errors are swallowed, the loader just hides.
  */
 export default function StatementScreen() {
@@ -28,6 +31,7 @@ export default function StatementScreen() {
   const [page, setPage] = useState(1);
   const [loaded, setLoaded] = useState<Page>(null);
   const [loading, setLoading] = useState(true);
+  const [slipsOpen, setSlipsOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -57,9 +61,15 @@ export default function StatementScreen() {
 
   return (
     <section className="page statement" aria-labelledby="statement-title" aria-busy={loading}>
-      <h1 id="statement-title" className="page__title">
-        {t('pages.statement')}
-      </h1>
+      <div className="statement__header">
+        <h1 id="statement-title" className="page__title">
+          {t('pages.statement')}
+        </h1>
+        <button type="button" className="statement__slips" aria-haspopup="dialog" onClick={() => setSlipsOpen(true)} data-testid="slip-status-open">
+          <SlipUploadIcon size={18} />
+          <span>{t('slip.statusButton')}</span>
+        </button>
+      </div>
 
       {loading && (
         <p className="statement__loading" role="status">
@@ -103,6 +113,7 @@ export default function StatementScreen() {
       )}
 
       <Pagination page={page} pages={pages} onPage={goTo} />
+      <SlipStatusDialog open={slipsOpen} onClose={() => setSlipsOpen(false)} changes={changes} />
     </section>
   );
 }

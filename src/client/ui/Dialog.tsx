@@ -20,6 +20,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // A backdrop tap closes the modal only if it began there: the click that ends the tap which
+  // opened the modal (a lobby card) lands on the new backdrop and must not close it again.
+  const pressedBackdrop = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -41,8 +44,12 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
         event.preventDefault();
         onClose();
       }}
+      onPointerDown={(event) => {
+        pressedBackdrop.current = event.target === event.currentTarget;
+      }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget && pressedBackdrop.current) onClose();
+        pressedBackdrop.current = false;
       }}
     >
       {open && (

@@ -1,0 +1,259 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { QR_COUNTDOWN_TICK_MS } from '../src/contract/constants';
+
+/**
+ * A deposit by QR code with one provider (bank QR: KBANK, BCEL; gateways: WW, FP, PAYONEX),
+ * SPEC sections 2, 4, 5 and 9.
+ *
+ *   reading ──(a live code)──────────────────────────────▶ shown ── qrExpiry (00:00) ──▶ editing.expired
+ *      └──(none)──▶ editing ── qr.requested [amountAllowed] ──▶ creating ──▶ shown      │
+ *                     ▲                                           └─(hasQrcode false)─▶ editing + notifyCreateFailed
+ *                     └──────── cancelling ◀── qr.cancelled ───────────────────────────┘
+ *
+ * On open the member's current code is read (GET); a live one is shown with an mm:ss countdown
+ * to its expireIn that ticks every QR_COUNTDOWN_TICK_MS. At 00:00 it is hidden; a cancel deletes
+ * it. While shown, `qr.recheck` (the view sends it when the wallet changed, or the page came back
+ * into view) reads the code again: gone (paid, cancelled elsewhere) hides it; the server's
+ * `refresh` flag — set once after a code was made with another provider — or another code
+ * replaces it and restarts the countdown.
+ *
+ * The amount rule lives in the `amountAllowed` guard only; the view asks `can({ type: 'qr.requested' })`.
+ * No React, no axios: the calls are the `readQrcode`, `createQrcode` and `deleteQrcode` actors,
+ * the clock is read by the `readClock` action, both swapped with `machine.provide(...)`.
+ */
+
+export interface QrCode {
+  qrcodeId: string;
+  /** The server's image of the code (a data URL, or SVG markup). */
+  qrcode: string;
+  amount: number;
+  /** ISO time the code expires. */
+  expireIn: string;
+}
+
+/** The GET and POST /api/qrcode/:bankCode answer. */
+export type QrAnswer = ({ hasQrcode: true; refresh?: boolean } & QrCode) | { hasQrcode: false; message?: string };
+
+export interface QrDepositInput {
+  provider: string;
+  /** The provider's minimum deposit (QR_MINIMUM); 0 for bank QR, which needs only an amount above 0. */
+  minimum: number;
+}
+
+/** Why the form is showing: first time, or after a code ended. */
+export type QrEnding = 'expired' | 'cancelled';
+
+export interface QrDepositContext extends QrDepositInput {
+  /** The amount as typed (or picked from the presets). */
+  amount: string;
+  code: QrCode | null;
+  /** The clock when last read (ms since the epoch): the countdown is `expireIn - now`. */
+  now: number;
+  /** Grows each time another code takes the place of the shown one, so the view redraws it. */
+  codeVersion: number;
+}
+
+export type QrDepositEvent =
+  | { type: 'amount.changed'; value: string }
+  | { type: 'amount.preset'; amount: number }
+  | { type: 'qr.requested' }
+  | { type: 'qr.cancelled' }
+  | { type: 'qr.recheck' };
+
+/** SPEC section 5: "QR create: amount at least 1 else nothing happens". */
+export const QR_SMALLEST_AMOUNT = 1;
+
+/** A typed amount: digits with at most two decimals, else null. */
+export const parseQrAmount = (typed: string): number | null => {
+  const text = typed.trim().replace(/,/g, '');
+  return /^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : null;
+};
+
+/**
+ * Whether a code may be made for this amount: above 0 and at least 1 baht for every provider,
+ * and at least the provider's minimum (bank QR has none).
+ */
+export const qrAmountAllowed = (typed: string, minimum: number): boolean => {
+  const amount = parseQrAmount(typed);
+  return amount !== null && amount > 0 && amount >= QR_SMALLEST_AMOUNT && amount >= minimum;
+};
+
+/** Milliseconds left on the shown code, never below 0. */
+export const qrRemainingMs = (context: Pick<QrDepositContext, 'code' | 'now'>): number =>
+  context.code ? Math.max(0, Date.parse(context.code.expireIn) - context.now) : 0;
+
+/** The code an actor rejected with (an ApiError has `code`). */
+const codeOf = (error: unknown): string =>
+  error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : 'NETWORK_ERROR';
+
+const codeOfAnswer = (answer: QrAnswer): QrCode | null =>
+  answer.hasQrcode ? { qrcodeId: answer.qrcodeId, qrcode: answer.qrcode, amount: answer.amount, expireIn: answer.expireIn } : null;
+
+export const qrDepositMachine = setup({
+  types: {
+    context: {} as QrDepositContext,
+    events: {} as QrDepositEvent,
+    input: {} as QrDepositInput,
+  },
+  actors: {
+    readQrcode: fromPromise<QrAnswer, { provider: string }>(() =>
+      Promise.reject(new Error("qrDepositMachine: provide the 'readQrcode' actor")),
+    ),
+    createQrcode: fromPromise<QrAnswer, { provider: string; amount: number }>(() =>
+      Promise.reject(new Error("qrDepositMachine: provide the 'createQrcode' actor")),
+    ),
+    deleteQrcode: fromPromise<unknown, { qrcodeId: string }>(() =>
+      Promise.reject(new Error("qrDepositMachine: provide the 'deleteQrcode' actor")),
+    ),
+  },
+  actions: {
+    readClock: assign({ now: () => Date.now() }),
+    /** SPEC section 8: a failed create (hasQrcode false) shows the server's message as an error toast. */
+    notifyCreateFailed: (_, _params: { code: string }) => {},
+    notifyCancelFailed: (_, _params: { code: string }) => {},
+    forgetCode: assign({ code: null }),
+  },
+  guards: {
+    amountAllowed: ({ context }) => qrAmountAllowed(context.amount, context.minimum),
+  },
+  delays: {
+    countdownTick: QR_COUNTDOWN_TICK_MS,
+    /** Until the shown code's expireIn: the code is hidden at 00:00. */
+    qrExpiry: ({ context }) => qrRemainingMs(context),
+  },
+}).createMachine({
+  id: 'qrDeposit',
+  context: ({ input }) => ({ ...input, amount: '', code: null, now: 0, codeVersion: 0 }),
+  initial: 'reading',
+  states: {
+    reading: {
+      invoke: {
+        src: 'readQrcode',
+        input: ({ context }) => ({ provider: context.provider }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.hasQrcode,
+            target: 'shown',
+            actions: assign({ code: ({ event }) => codeOfAnswer(event.output) }),
+          },
+          { target: 'editing' },
+        ],
+        // Reading is a convenience: without an answer the member can still make a code.
+        onError: { target: 'editing' },
+      },
+    },
+
+    editing: {
+      initial: 'fresh',
+      states: {
+        fresh: {},
+        expired: {},
+        cancelled: {},
+      },
+      on: {
+        'amount.changed': {
+          actions: assign({
+            amount: ({ event }) => {
+              assertEvent(event, 'amount.changed');
+              return event.value;
+            },
+          }),
+        },
+        'amount.preset': {
+          actions: assign({
+            amount: ({ event }) => {
+              assertEvent(event, 'amount.preset');
+              return String(event.amount);
+            },
+          }),
+        },
+        'qr.requested': { guard: 'amountAllowed', target: 'creating' },
+      },
+    },
+
+    creating: {
+      invoke: {
+        src: 'createQrcode',
+        input: ({ context }) => ({ provider: context.provider, amount: parseQrAmount(context.amount)! }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.hasQrcode,
+            target: 'shown',
+            actions: assign({ code: ({ event }) => codeOfAnswer(event.output) }),
+          },
+          {
+            target: 'editing',
+            actions: {
+              type: 'notifyCreateFailed',
+              params: ({ event }) => ({ code: (!event.output.hasQrcode && event.output.message) || 'QR_FAIL' }),
+            },
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'notifyCreateFailed', params: ({ event }) => ({ code: codeOf(event.error) }) } },
+      },
+    },
+
+    shown: {
+      type: 'parallel',
+      entry: 'readClock',
+      after: { qrExpiry: { target: 'editing.expired', actions: 'forgetCode' } },
+      on: {
+        'qr.cancelled': { target: 'cancelling' },
+      },
+      states: {
+        countdown: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              after: { countdownTick: { target: 'ticking', reenter: true, actions: 'readClock' } },
+            },
+          },
+        },
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'qr.recheck': { target: 'checking' } },
+            },
+            checking: {
+              invoke: {
+                src: 'readQrcode',
+                input: ({ context }) => ({ provider: context.provider }),
+                onDone: [
+                  // Paid, cancelled or replaced elsewhere: this code is no longer payable.
+                  { guard: ({ event }) => !event.output.hasQrcode, target: '#qrDeposit.editing', actions: 'forgetCode' },
+                  {
+                    guard: ({ context, event }) =>
+                      event.output.hasQrcode && (event.output.refresh === true || event.output.qrcodeId !== context.code?.qrcodeId),
+                    target: '#qrDeposit.shown',
+                    reenter: true,
+                    actions: assign({
+                      code: ({ event }) => codeOfAnswer(event.output),
+                      codeVersion: ({ context }) => context.codeVersion + 1,
+                    }),
+                  },
+                  { target: 'idle' },
+                ],
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    cancelling: {
+      invoke: {
+        src: 'deleteQrcode',
+        input: ({ context }) => ({ qrcodeId: context.code!.qrcodeId }),
+        onDone: { target: 'editing.cancelled', actions: 'forgetCode' },
+        // The code may still be payable: keep showing it.
+        onError: { target: 'shown', actions: { type: 'notifyCancelFailed', params: ({ event }) => ({ code: codeOf(event.error) }) } },
+      },
+    },
+  },
+});
+
+export type QrDepositMachine = typeof qrDepositMachine;

@@ -1,0 +1,180 @@
+import { assertEvent, assign, fromCallback, not, setup } from 'xstate';
+import { SLIP_MAX_BYTES } from '../src/contract/constants';
+
+/**
+ * Uploading one bank transfer slip (SPEC sections 2, 4, 7, 8): choose a PNG or JPEG, send it with
+ * a progress bar, show the slip the server answers (SUCCESS, FAILED with its reason, or in
+ * progress).
+ *
+ *   empty ── slip.chosen [png/jpeg, not too large] ──▶ chosen ── slip.submitted ──▶ uploading ──▶ done
+ *                                                        ▲                            │  └──────▶ failed ── slip.submitted ──▶ uploading
+ *                                                        └──────── slip.chosen ───────┴─────────────┘
+ *
+ * The idempotency key belongs to the upload the member started by choosing a file: it is made
+ * when the file is chosen and sent again when that file is sent again after a failure (the
+ * server then answers the slip it already has for it instead of reading it twice). Choosing a
+ * file, even the same one, is a new upload with a new key.
+ *
+ * No React, no axios: the upload is the `uploadSlip` callback actor, which reports
+ * `upload.progressed`, then `upload.succeeded` or `upload.failed`; the key comes from the
+ * `assignFreshKey` action. Both are swapped with `machine.provide(...)`.
+ */
+
+/** The slip the server answers (the contract's slip). */
+export interface SlipAnswer {
+  _id: string;
+  createdAt: string;
+  amount: number | null;
+  /** SUCCESS, FAILED, anything else is in progress. */
+  status: string;
+  /** The failure reason code (SPEC section 8, slip reason codes). */
+  note: string | null;
+  reference: string | null;
+}
+
+export interface SlipFile {
+  file: Blob;
+  fileName: string;
+}
+
+export interface SlipUploadContext {
+  chosen: SlipFile | null;
+  key: string | null;
+  /** 0..1 of the file sent. */
+  progress: number;
+  slip: SlipAnswer | null;
+  /** The server's or the client's error code of the last attempt. */
+  failure: string | null;
+}
+
+export type SlipUploadEvent =
+  | ({ type: 'slip.chosen' } & SlipFile)
+  | { type: 'slip.submitted' }
+  | { type: 'slip.cleared' }
+  | { type: 'upload.progressed'; ratio: number }
+  | { type: 'upload.succeeded'; slip: SlipAnswer }
+  | { type: 'upload.failed'; code: string };
+
+export interface SlipUploadInput extends SlipFile {
+  key: string;
+}
+
+export const SLIP_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+const randomKey = (): string =>
+  Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export const slipUploadMachine = setup({
+  types: {
+    context: {} as SlipUploadContext,
+    events: {} as SlipUploadEvent,
+  },
+  actors: {
+    uploadSlip: fromCallback<SlipUploadEvent, SlipUploadInput>(({ sendBack }) => {
+      sendBack({ type: 'upload.failed', code: 'NETWORK_ERROR' });
+    }),
+  },
+  actions: {
+    assignFreshKey: assign({ key: () => randomKey() }),
+    assignChosen: assign({
+      chosen: ({ event }) => {
+        assertEvent(event, 'slip.chosen');
+        return { file: event.file, fileName: event.fileName };
+      },
+      slip: null,
+      failure: null,
+      progress: 0,
+    }),
+    /** A file the picker should not have let through: an error toast with the code. */
+    notifyRefusedFile: (_, _params: { code: string }) => {},
+    /** The upload failed: an error toast with the code. */
+    notifyUploadFailed: (_, _params: { code: string }) => {},
+  },
+  guards: {
+    isSlipImage: ({ event }) => event.type === 'slip.chosen' && SLIP_TYPES.includes(event.file.type),
+    hasContent: ({ event }) => event.type === 'slip.chosen' && event.file.size > 0,
+    fitsSizeLimit: ({ event }) => event.type === 'slip.chosen' && event.file.size <= SLIP_MAX_BYTES,
+  },
+}).createMachine({
+  id: 'slipUpload',
+  context: { chosen: null, key: null, progress: 0, slip: null, failure: null },
+  initial: 'empty',
+  on: {
+    'slip.chosen': [
+      { guard: not('isSlipImage'), actions: { type: 'notifyRefusedFile', params: { code: 'SLIP_INVALID_FILE' } } },
+      { guard: not('hasContent'), actions: { type: 'notifyRefusedFile', params: { code: 'SLIP_NO_FILE' } } },
+      { guard: not('fitsSizeLimit'), actions: { type: 'notifyRefusedFile', params: { code: 'FILE_TOO_LARGE' } } },
+      { target: '.chosen', actions: ['assignChosen', 'assignFreshKey'] },
+    ],
+  },
+  states: {
+    empty: {},
+    chosen: {
+      on: {
+        'slip.submitted': { target: 'uploading' },
+        'slip.cleared': { target: 'empty', actions: assign({ chosen: null, key: null }) },
+      },
+    },
+    uploading: {
+      // While a file is on its way, choosing another waits for its answer.
+      on: {
+        'slip.chosen': { actions: [] },
+        'upload.progressed': {
+          actions: assign({
+            progress: ({ event }) => {
+              assertEvent(event, 'upload.progressed');
+              return Math.min(1, Math.max(0, event.ratio));
+            },
+          }),
+        },
+        'upload.succeeded': {
+          target: 'done',
+          actions: assign({
+            slip: ({ event }) => {
+              assertEvent(event, 'upload.succeeded');
+              return event.slip;
+            },
+            progress: 1,
+          }),
+        },
+        'upload.failed': {
+          target: 'failed',
+          actions: [
+            assign({
+              failure: ({ event }) => {
+                assertEvent(event, 'upload.failed');
+                return event.code;
+              },
+            }),
+            {
+              type: 'notifyUploadFailed',
+              params: ({ event }) => {
+                assertEvent(event, 'upload.failed');
+                return { code: event.code };
+              },
+            },
+          ],
+        },
+      },
+      entry: assign({ progress: 0, failure: null, slip: null }),
+      invoke: {
+        src: 'uploadSlip',
+        input: ({ context }) => ({ ...context.chosen!, key: context.key! }),
+      },
+    },
+    done: {
+      on: {
+        'slip.cleared': { target: 'empty', actions: assign({ chosen: null, key: null, slip: null }) },
+      },
+    },
+    failed: {
+      on: {
+        // The same file again: the same upload, the same key.
+        'slip.submitted': { target: 'uploading' },
+        'slip.cleared': { target: 'empty', actions: assign({ chosen: null, key: null, failure: null }) },
+      },
+    },
+  },
+});
+
+export type SlipUploadMachine = typeof slipUploadMachine;

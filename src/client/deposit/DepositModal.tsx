@@ -1,0 +1,197 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QrProvider } from '../../contract';
+import { call, endpoints } from '../api';
+import { Dialog } from '../ui/Dialog';
+import { useToast } from '../ui/toastContext';
+import type { WalletHome } from '../wallet/balance';
+import { useCurrencyLabel } from '../wallet/useCurrency';
+import { useWallet } from '../wallet/walletContext';
+import { DepositAccountCard, useBankName } from './DepositAccountCard';
+import { BankTransferIcon, GiftLinkIcon, QrIcon, SlipUploadIcon } from './depositIcons';
+import { AUTO_MODE, depositMethods, isGateway, type DepositLookup, type DepositMethods } from './depositMethods';
+import { MemberBankAccount } from './MemberBankAccount';
+import { MethodTabs, type MethodTab } from './MethodTabs';
+import { QrPanel } from './QrPanel';
+import { SlipUploadPanel, type SlipRules } from './SlipUploadPanel';
+import { slipDuration } from './slipStatus';
+import { TrueWalletPanel } from './TrueWalletPanel';
+import type { DepositActions } from './useDepositActions';
+import './deposit.css';
+
+type Method = 'bank' | 'qr' | 'truewallet' | 'slip';
+
+interface DepositModalProps {
+  open: boolean;
+  onClose: () => void;
+  actions: DepositActions;
+}
+
+/**
+ * The deposit modal of SPEC section 2: the accounts to transfer to (SCB, KBANK, GSB, BCEL, a
+ * manual listing), QR codes (KBANK outside AUTO mode, WW, FP, PAYONEX), True Wallet, and the slip
+ * upload, from GET /api/lookup/deposit and /api/lookup/slip, read each time it opens. The
+ * transfer-done button thanks the member and closes it.
+ */
+export function DepositModal({ open, onClose, actions }: DepositModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const transferred = () => {
+    toast.success(t('deposit.doneToast'));
+    onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('deposit.title')}
+      footer={
+        <button type="button" className="btn btn--gold btn--block" onClick={transferred} data-testid="deposit-done">
+          {t('deposit.done')}
+        </button>
+      }
+    >
+      <DepositContent actions={actions} />
+    </Dialog>
+  );
+}
+
+type Loaded = { deposit: DepositLookup; slip: SlipRules | null };
+
+/** Mounted while the modal is open: loads the lookups, then the method tabs. */
+function DepositContent({ actions }: { actions: DepositActions }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([call(endpoints.lookupDeposit), call(endpoints.lookupSlip).catch(() => null)]).then(
+      ([deposit, slip]) => live && setLoaded({ deposit, slip }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  if (failed) {
+    return (
+      <div className="deposit-failed" role="alert">
+        <p>{t('deposit.loadFailed')}</p>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!loaded) {
+    return (
+      <p className="deposit-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('common.loading')}
+      </p>
+    );
+  }
+  return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} actions={actions} />;
+}
+
+function DepositMethodsView({ methods, slipRules, actions }: { methods: DepositMethods; slipRules: SlipRules | null; actions: DepositActions }) {
+  const { t } = useTranslation();
+  const idPrefix = useId();
+  const currency = useCurrencyLabel();
+  const { home, changes, reload } = useWallet();
+  const bankName = useBankName();
+  const hasAccounts = methods.accounts.length > 0;
+
+  const tabs: MethodTab<Method>[] = [
+    ...(hasAccounts || methods.isManual ? [{ key: 'bank' as const, label: t('deposit.method.bank'), icon: BankTransferIcon }] : []),
+    ...(methods.qr.length > 0 ? [{ key: 'qr' as const, label: t('deposit.method.qr'), icon: QrIcon }] : []),
+    ...(methods.wallets.length > 0 ? [{ key: 'truewallet' as const, label: t('deposit.method.truewallet'), icon: GiftLinkIcon }] : []),
+    ...(hasAccounts ? [{ key: 'slip' as const, label: t('deposit.method.slip'), icon: SlipUploadIcon }] : []),
+  ];
+  const [chosen, setChosen] = useState<Method | null>(null);
+  const selected = chosen && tabs.some((tab) => tab.key === chosen) ? chosen : tabs[0]?.key;
+  const [provider, setProvider] = useState<QrProvider | null>(null);
+  const qrProvider = methods.qr.find((q) => q.provider === provider) ?? methods.qr[0];
+  const providerLabel = (q: DepositMethods['qr'][number]) => (isGateway(q.provider) ? bankName(q.account.bank) : t('qr.bankQr', { bank: bankName(q.account.bank) }));
+
+  if (!selected) {
+    return <p className="deposit-note deposit-note--warn">{t('deposit.noMethods')}</p>;
+  }
+
+  return (
+    <div className="deposit">
+      <p className="deposit-highlight">{t('deposit.creditedFast')}</p>
+      <MethodTabs tabs={tabs} selected={selected} onSelect={setChosen} label={t('deposit.methods')} idPrefix={idPrefix}>
+        {selected === 'bank' && (
+          <>
+            {methods.isManual && (
+              <div className="deposit-note deposit-note--gold" data-testid="deposit-manual">
+                <strong>{t('deposit.manualTitle')}</strong> {t('deposit.manualNote')}
+              </div>
+            )}
+            <ul className="deposit-notes">
+              <li>{t('deposit.fromOwnAccount')}</li>
+              {slipRules && <li>{t('deposit.slipHint', { duration: slipDuration(t, slipRules.uploadWithinMinutes) })}</li>}
+            </ul>
+            <ul className="deposit-accounts" aria-label={t('deposit.accounts')}>
+              {methods.accounts.map((account) => (
+                <DepositAccountCard key={`${account.bankCode}-${account.bankAccountNo}-${account.mode}`} account={account}>
+                  {account.bankType === 'KBANK' && account.mode === AUTO_MODE && home && <KbankAuto home={home} onNameChanged={reload} />}
+                </DepositAccountCard>
+              ))}
+            </ul>
+            {hasAccounts && (
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => setChosen('slip')}>
+                <SlipUploadIcon size={20} />
+                {t('deposit.toSlip')}
+              </button>
+            )}
+          </>
+        )}
+
+        {selected === 'qr' && qrProvider && (
+          <>
+            {methods.qr.length > 1 && (
+              <fieldset className="qr-providers">
+                <legend className="field__label">{t('qr.provider')}</legend>
+                <div className="qr-providers__row">
+                  {methods.qr.map((q) => (
+                    <label key={q.provider} className={`qr-provider${q.provider === qrProvider.provider ? ' is-selected' : ''}`}>
+                      <input
+                        type="radio"
+                        name={`${idPrefix}-provider`}
+                        value={q.provider}
+                        checked={q.provider === qrProvider.provider}
+                        onChange={() => setProvider(q.provider)}
+                        data-testid={`qr-provider-${q.provider}`}
+                      />
+                      <span>{providerLabel(q)}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            <QrPanel key={qrProvider.provider} provider={qrProvider.provider} label={providerLabel(qrProvider)} currency={currency} changes={changes} />
+          </>
+        )}
+
+        {selected === 'truewallet' && <TrueWalletPanel wallets={methods.wallets} trueWallet={actions.trueWallet} currency={currency} />}
+
+        {selected === 'slip' && <SlipUploadPanel actions={actions} rules={slipRules} currency={currency} />}
+      </MethodTabs>
+    </div>
+  );
+}
+
+function KbankAuto({ home, onNameChanged }: { home: WalletHome; onNameChanged: () => Promise<void> }) {
+  return <MemberBankAccount bankAccount={home.bankAccount} onNameChanged={() => void onNameChanged()} />;
+}

@@ -1,0 +1,174 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../../machines/qrDepositMachine';
+import type { QrProvider } from '../../contract';
+import { errorText } from '../api';
+import { formatAmount, formatCountdown } from '../format';
+import { useToast } from '../ui/toastContext';
+import { createQrcode, deleteQrcode, readQrcode } from './depositRequests';
+import { qrImageSource, qrRules } from './depositMethods';
+import { ClockIcon } from './depositIcons';
+
+interface QrPanelProps {
+  provider: QrProvider;
+  /** The provider's name as the member knows it ("KBANK QR", "WW Pay"). */
+  label: string;
+  currency: string;
+  /** The wallet's change counter: a change may mean the code was paid, so it is read again. */
+  changes: number;
+}
+
+/**
+ * QR creation for one provider (SPEC sections 2, 4, 5, 9) over machines/qrDepositMachine: the
+ * preset amounts and an amount input, then the code with its mm:ss countdown and a cancel button.
+ * Mounted per provider (keyed), so switching providers reads that provider's current code.
+ */
+export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const rules = qrRules(provider, import.meta.env.VITE_QR_FP_MINIMUM);
+  const ids = { amount: useId(), hint: useId(), timer: useId() };
+  const [snapshot, send] = useMachine(
+    qrDepositMachine.provide({
+      actors: {
+        readQrcode: fromPromise<QrAnswer, { provider: string }>(({ input }) => readQrcode(input.provider)),
+        createQrcode: fromPromise<QrAnswer, { provider: string; amount: number }>(({ input }) => createQrcode(input.provider, input.amount)),
+        deleteQrcode: fromPromise<unknown, { qrcodeId: string }>(({ input }) => deleteQrcode(input.qrcodeId)),
+      },
+      actions: {
+        notifyCreateFailed: (_, { code }) => toast.error(errorText(t, code)),
+        notifyCancelFailed: (_, { code }) => toast.error(errorText(t, code)),
+      },
+    }),
+    { input: { provider, minimum: rules.minimum } },
+  );
+
+  // A credit, or the page coming back into view: the shown code may have been paid meanwhile.
+  const seenChanges = useRef(changes);
+  useEffect(() => {
+    if (changes === seenChanges.current) return;
+    seenChanges.current = changes;
+    send({ type: 'qr.recheck' });
+  }, [changes, send]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') send({ type: 'qr.recheck' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [send]);
+
+  const { context } = snapshot;
+  const minimum = Math.max(1, rules.minimum);
+
+  if (snapshot.matches('reading')) {
+    return (
+      <p className="deposit-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('qr.reading')}
+      </p>
+    );
+  }
+
+  if ((snapshot.matches('shown') || snapshot.matches('cancelling')) && context.code) {
+    const code = context.code;
+    const src = qrImageSource(code.qrcode);
+    const cancelling = snapshot.matches('cancelling');
+    const countdown = formatCountdown(qrRemainingMs(context));
+    return (
+      <div className="qr-code" data-testid="qr-code" data-qrcode-id={code.qrcodeId}>
+        <p className="qr-code__provider">{label}</p>
+        <p className="qr-code__amount">
+          {formatAmount(code.amount)} <span className="qr-code__currency">{currency}</span>
+        </p>
+        <div className="qr-code__frame">
+          {src ? (
+            <img key={context.codeVersion} className="qr-code__image" src={src} alt={t('qr.image', { amount: formatAmount(code.amount), currency })} width={240} height={240} />
+          ) : (
+            <p className="qr-code__missing">{t('qr.noImage')}</p>
+          )}
+        </div>
+        <p className="qr-code__scan">{t('qr.scan')}</p>
+        <p className="qr-code__timer">
+          <ClockIcon size={18} />
+          <span id={ids.timer}>{t('qr.expiresIn')}</span>
+          <span role="timer" aria-labelledby={ids.timer} className="qr-code__countdown" data-testid="qr-countdown">
+            {countdown}
+          </span>
+        </p>
+        <p className="deposit-note deposit-note--gold">{t('qr.validOnce')}</p>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.cancelled' })} disabled={cancelling} aria-busy={cancelling} data-testid="qr-cancel">
+          {cancelling && <span className="spinner" aria-hidden="true" />}
+          {cancelling ? t('qr.cancelling') : t('qr.cancel')}
+        </button>
+      </div>
+    );
+  }
+
+  const creating = snapshot.matches('creating');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'qr.requested' });
+  };
+  return (
+    <form className="qr-form" onSubmit={submit} noValidate data-testid="qr-form">
+      {snapshot.matches({ editing: 'expired' }) && (
+        <p className="deposit-note deposit-note--warn" role="status">
+          {t('qr.expired')}
+        </p>
+      )}
+      {snapshot.matches({ editing: 'cancelled' }) && (
+        <p className="deposit-note" role="status">
+          {t('qr.cancelled')}
+        </p>
+      )}
+      <fieldset className="qr-presets">
+        <legend className="field__label">{t('qr.presets')}</legend>
+        <div className="qr-presets__row">
+          {rules.presets.map((amount) => (
+            <button
+              key={amount}
+              type="button"
+              className="qr-preset"
+              aria-pressed={context.amount === String(amount)}
+              disabled={creating}
+              onClick={() => send({ type: 'amount.preset', amount })}
+            >
+              {amount.toLocaleString('en-US')}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={ids.amount} className="field__label">
+          {t('qr.amount')}
+        </label>
+        <div className="field__control">
+          <input
+            id={ids.amount}
+            name="amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            className="field__input"
+            placeholder={formatAmount(0)}
+            value={context.amount}
+            disabled={creating}
+            aria-describedby={ids.hint}
+            onChange={(event) => send({ type: 'amount.changed', value: event.target.value })}
+          />
+          <span className="field__suffix">{currency}</span>
+        </div>
+        <p id={ids.hint} className="field__hint">
+          {t('qr.minimum', { min: formatAmount(minimum), currency })}
+        </p>
+      </div>
+      <button type="submit" className="btn btn--gold btn--block" disabled={!snapshot.can({ type: 'qr.requested' })} aria-busy={creating} data-testid="qr-create">
+        {creating && <span className="spinner" aria-hidden="true" />}
+        {creating ? t('qr.creating') : t('qr.create')}
+      </button>
+      <p className="deposit-note">{t('qr.validOnce')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromCallback } from 'xstate';
+import { SLIP_MAX_BYTES } from '../../src/contract/constants';
+import { slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../machines/slipUploadMachine';
+
+const png = (bytes = 1_000) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+const slip = (status: string, note: string | null = null): SlipAnswer => ({
+  _id: 'slip-1', createdAt: '2025-06-01T10:00:00.000Z', amount: status === 'SUCCESS' ? 250 : null, status, note, reference: 'REF1',
+});
+
+/** The upload actor is a puppet: each attempt is recorded and answered by the test. */
+function start() {
+  const attempts: { input: SlipUploadInput; sendBack: (event: SlipUploadEvent) => void; stopped: boolean }[] = [];
+  const log: string[] = [];
+  let keys = 0;
+  const actor = createActor(
+    slipUploadMachine.provide({
+      actors: {
+        uploadSlip: fromCallback<SlipUploadEvent, SlipUploadInput>(({ input, sendBack }) => {
+          const attempt = { input, sendBack, stopped: false };
+          attempts.push(attempt);
+          return () => {
+            attempt.stopped = true;
+          };
+        }),
+      },
+      actions: {
+        assignFreshKey: assign({ key: () => `key-${++keys}` }),
+        notifyRefusedFile: (_, { code }) => void log.push(`refused ${code}`),
+        notifyUploadFailed: (_, { code }) => void log.push(`failed ${code}`),
+      },
+    }),
+  ).start();
+  return { actor, attempts, log, state: () => actor.getSnapshot() };
+}
+
+describe('slip upload', () => {
+  it('sends the chosen PNG with its key, shows the progress and the answered slip', () => {
+    const run = start();
+    expect(run.state().value).toBe('empty');
+    expect(run.state().can({ type: 'slip.submitted' })).toBe(false);
+    const file = png();
+    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.png' });
+    expect(run.state().value).toBe('chosen');
+    expect(run.state().context.chosen?.fileName).toBe('slip.png');
+    expect(run.state().can({ type: 'slip.submitted' })).toBe(true);
+
+    run.actor.send({ type: 'slip.submitted' });
+    expect(run.state().value).toBe('uploading');
+    expect(run.attempts).toHaveLength(1);
+    expect(run.attempts[0].input).toEqual({ file, fileName: 'slip.png', key: 'key-1' });
+    run.attempts[0].sendBack({ type: 'upload.progressed', ratio: 0.4 });
+    expect(run.state().context.progress).toBe(0.4);
+    // Nothing else is sent meanwhile.
+    expect(run.state().can({ type: 'slip.submitted' })).toBe(false);
+
+    run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('SUCCESS') });
+    expect(run.state().value).toBe('done');
+    expect(run.state().context.slip).toMatchObject({ status: 'SUCCESS', amount: 250 });
+    expect(run.state().context.progress).toBe(1);
+    expect(run.attempts[0].stopped).toBe(true);
+  });
+
+  it('keeps a failed slip with its reason as a result, not as an error', () => {
+    const run = start();
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('FAILED', 'SLIP_REFNO_DUPLICATED') });
+    expect(run.state().value).toBe('done');
+    expect(run.state().context.slip).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' });
+    expect(run.log).toEqual([]);
+  });
+
+  it('sends the same file again with the same key after a failure; a new choice is a new key', () => {
+    const run = start();
+    const file = new Blob([new Uint8Array(10)], { type: 'image/jpeg' });
+    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.jpg' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.attempts[0].sendBack({ type: 'upload.failed', code: 'TIMEOUT' });
+    expect(run.state().value).toBe('failed');
+    expect(run.state().context.failure).toBe('TIMEOUT');
+    expect(run.log).toEqual(['failed TIMEOUT']);
+
+    run.actor.send({ type: 'slip.submitted' });
+    expect(run.attempts).toHaveLength(2);
+    expect(run.attempts[1].input.key).toBe('key-1');
+    expect(run.state().context.failure).toBeNull();
+    run.attempts[1].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
+    expect(run.state().value).toBe('done');
+
+    // The same file chosen again is another upload (the server then finds it a duplicate).
+    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.jpg' });
+    expect(run.state().value).toBe('chosen');
+    expect(run.state().context.slip).toBeNull();
+    run.actor.send({ type: 'slip.submitted' });
+    expect(run.attempts[2].input.key).toBe('key-2');
+  });
+
+  it('refuses files that are not PNG or JPEG, empty or too large, keeping the earlier choice', () => {
+    const run = start();
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'ok.png' });
+    run.actor.send({ type: 'slip.chosen', file: new Blob(['GIF89a'], { type: 'image/gif' }), fileName: 'x.gif' });
+    run.actor.send({ type: 'slip.chosen', file: new Blob([], { type: 'image/png' }), fileName: 'empty.png' });
+    run.actor.send({ type: 'slip.chosen', file: png(SLIP_MAX_BYTES + 1), fileName: 'big.png' });
+    expect(run.log).toEqual(['refused SLIP_INVALID_FILE', 'refused SLIP_NO_FILE', 'refused FILE_TOO_LARGE']);
+    expect(run.state().value).toBe('chosen');
+    expect(run.state().context.chosen?.fileName).toBe('ok.png');
+    expect(run.state().context.key).toBe('key-1');
+  });
+
+  it('ignores a new choice while a file is on its way', () => {
+    const run = start();
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'one.png' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'two.png' });
+    expect(run.state().value).toBe('uploading');
+    expect(run.state().context.chosen?.fileName).toBe('one.png');
+    expect(run.attempts[0].stopped).toBe(false);
+  });
+
+  it('clears a choice', () => {
+    const run = start();
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'one.png' });
+    run.actor.send({ type: 'slip.cleared' });
+    expect(run.state().value).toBe('empty');
+    expect(run.state().context.chosen).toBeNull();
+  });
+});
