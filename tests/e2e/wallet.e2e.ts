@@ -96,7 +96,7 @@ const total = () => page.getByTestId('total-balance').innerText();
 const idempotencyKey = (request: Request) => request.headers()['idempotency-key'];
 
 describe('member wallet', () => {
-  it('logs in and sees the home with the total, the wallet and no deposit widget', async () => {
+  it('logs in and sees the home with the total, the wallet and the deposit, withdraw and transfer widgets', async () => {
     await page.goto('/login');
     await chooseLanguage(page, 'en');
     await page.getByLabel(en.login.phone).fill(member.phone);
@@ -109,7 +109,7 @@ describe('member wallet', () => {
     expect(await page.getByTestId('wallet-amount').innerText()).toBe('0.00');
     expect(await page.getByTestId('last-sync').innerText()).toBe(en.home.neverChecked);
     const widgets = page.getByRole('list', { name: en.home.actions }).getByRole('button');
-    expect(await widgets.allInnerTexts()).toEqual([en.home.withdraw, en.home.transfer]);
+    expect(await widgets.allInnerTexts()).toEqual([en.deposit.widget, en.home.withdraw, en.home.transfer]);
   });
 
   it('shows sandbox money arriving live (socket), then checks balances and records the sync time', async () => {

@@ -27,13 +27,20 @@ const freePort = () => new Promise<number>((resolve) => {
   s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
 });
 
-function startServer(url: string, port: number): ChildProcess {
+interface RunningServer {
+  process: ChildProcess;
+  /** Settles when the process has exited (listened for from the start, so it can't be missed). */
+  exited: Promise<void>;
+}
+
+function startServer(url: string, port: number): RunningServer {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root',
     DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', CLIENT_DIR: '/nonexistent',
     LOG_LEVEL: 'warn', RECONCILE_GRACE_MS: '0', RECONCILE_INTERVAL_MS: '500', PROVIDER_TIMEOUT_MS: '2000',
   };
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return { process: child, exited: new Promise((resolve) => child.once('exit', () => resolve())) };
 }
 
 async function waitHealthy(port: number) {
@@ -46,9 +53,10 @@ async function waitHealthy(port: number) {
 
 describe.runIf(process.env.TEST_DATABASE_URL)('crash in the middle of transfers (postgres)', () => {
   let test: TestDatabase;
-  let server: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    server?.process.kill('SIGKILL');
+    await server?.exited;
     await test?.drop();
   });
 
@@ -102,11 +110,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash in the middle of transfers 
         }
       }
     }));
-    while (acknowledged.size < 150) await new Promise((r) => setTimeout(r, 20));
-    server.kill('SIGKILL');
+    // Kill in the middle of the burst: after enough acknowledgements (or 30 s on a slow machine).
+    const burstEnds = Promise.all(burst);
+    const deadline = Date.now() + 30_000;
+    while (acknowledged.size < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(acknowledged.size).toBeGreaterThan(0);
+    server.process.kill('SIGKILL');
     killed = true;
-    await Promise.all(burst);
-    await new Promise((r) => server!.once('exit', r).listenerCount('exit') || r(null));
+    await burstEnds;
+    await server.exited;
 
     const pendingAtCrash = await db.selectFrom('game_transfer').select('id').where('status', '=', 'pending').execute();
     server = startServer(test.url!, port);
@@ -121,6 +133,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('crash in the middle of transfers 
     const audit = await auditLedger(db);
     expect(audit).toMatchObject({ ok: true });
     const held = await sql<{ total: string }>`select sum(balance)::text as total from ledger_account where member_id is not null`.execute(db);
+    const results = await sql`select e.id, e.kind, e.member_id, e.reference, e.created_at, p.amount, a.code from ledger_entry e join ledger_posting p on p.entry_id = e.id join ledger_account a on a.id = p.account_id where e.kind = 'game_result' and a.member_id is not null`.execute(db);
+    // Nobody played, so no win or loss may have been booked: any would be a mis-read balance.
+    expect(results.rows).toEqual([]);
     expect(BigInt(held.rows[0].total)).toBe(toMinor(FUNDING) * BigInt(MEMBERS));
     const mismatch = await sql`
       select g.member_id from game_account g

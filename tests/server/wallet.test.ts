@@ -168,6 +168,19 @@ describe.each(engines)('wallet on %s', (engine) => {
       expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual(res.json());
     });
 
+    it('voids a transfer the reconciler gave up on, so the late call changes nothing', async () => {
+      const m = await memberWith(100);
+      const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+      t.app.demoProvider!.injectFault('PG', 'late');
+      const key = randomUUID();
+      expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual({ message: 'TRANSFER_PENDING' });
+      expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).reversed).toBeGreaterThanOrEqual(1);
+      await new Promise((r) => setTimeout(r, 2_300)); // the late call arrives at the provider now
+      expect(await t.app.demoProvider!.balance('PG', username)).toBe(0n);
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+      expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual({ message: 'TRANSFER_FAIL' });
+    });
+
     it('ends a game-to-game transfer whose second leg fails with the money in the wallet', async () => {
       const m = await memberWith(100, ['PG', 'JOKER']);
       await m.w.transfer('wallet', 'PG', 100);

@@ -213,6 +213,7 @@ export interface DemoTransferTable {
   reference: string;
   username: string;
   amount: bigint;
+  voided: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

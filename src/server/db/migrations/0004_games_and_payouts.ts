@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       username text,
       password text,
       activated_at timestamptz,
-      -- bumped whenever a transfer starts, so a balance sync can tell it raced one
+      -- bumped whenever a transfer starts or completes, so a balance sync can tell it raced one
       transfer_seq bigint not null default 0,
       synced_at timestamptz,
       primary key (member_id, provider_code),
@@ -85,6 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       reference text not null,
       username text not null,
       amount bigint not null,
+      -- a reference the caller gave up on: it can never apply
+      voided boolean not null default false,
       created_at timestamptz not null default now(),
       primary key (provider_code, reference)
     )`.execute(db);
@@ -149,7 +151,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       update game_transfer set status = p_outcome, completed_at = now() where id = p_transfer and status = 'pending'
         returning * into t;
-      if not found then
+      if found then
+        -- A balance sync that asked the provider before this completion must not book its figure.
+        update game_account set transfer_seq = transfer_seq + 1 where member_id = t.member_id and provider_code = t.provider_code;
+      else
         return query select g.member_id, coalesce(k.state, 'none'), k.status_code, k.response
           from game_transfer g left join idempotency_key k on k.member_id = g.member_id and k.key = g.idempotency_key
           where g.id = p_transfer;

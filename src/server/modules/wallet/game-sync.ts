@@ -8,7 +8,8 @@ import type { MoneyContext } from './money-context';
  * at the provider). The change is booked against the provider's float. A transfer that starts
  * or is still pending meanwhile makes the provider's figure ambiguous, so the sync then gives
  * up and the next one tries again: it reads the account's transfer counter before asking the
- * provider and books only if the counter is unchanged and nothing is pending.
+ * provider and books only if the counter is unchanged (transfers bump it when they start and
+ * when they complete) and nothing is pending.
  * Returns false when it could not sync.
  */
 export async function syncGameBalance(money: MoneyContext, memberId: number, code: string): Promise<boolean> {

@@ -15,10 +15,11 @@ export interface ReconcileReport {
 
 /**
  * Resolves what a crash or a timeout left half-done, by asking the outside about our
- * reference: a pending transfer the provider applied is settled, one it never saw is
+ * reference: a pending transfer the provider applied is settled; one it never applied is
+ * first voided at the provider (so a call of ours still on its way can't land later) and then
  * reversed; a withdrawal the bank paid is marked paid. Only work older than `graceMs` is
- * touched, so a call still in flight can't land after we reversed it. Run at start and then
- * every few seconds; safe to run on several nodes at once (each completion happens once).
+ * touched, to leave requests in progress to finish themselves. Run at start and then every
+ * few seconds; safe to run on several nodes at once (each completion happens once).
  */
 export class Reconciler {
   constructor(
@@ -36,9 +37,11 @@ export class Reconciler {
       .where('status', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(500).execute();
     for (const t of pending) {
       const provider = this.money.provider(t.provider_code);
-      const status = provider ? await withTimeout(provider.transferStatus(t.id), this.money.providerTimeoutMs).catch(() => undefined) : undefined;
+      // Not "has it applied?" but "make sure it never will, unless it did": a call of ours may
+      // still be on its way to the provider, and must not land after we put the money back.
+      const status = provider ? await withTimeout(provider.voidTransfer(t.id), this.money.providerTimeoutMs).catch(() => undefined) : undefined;
       if (status === 'applied') { await this.transfers.complete(t.id, 'settled'); report.settled++; }
-      else if (status === 'not_found') { await this.transfers.complete(t.id, 'reversed'); report.reversed++; }
+      else if (status === 'voided') { await this.transfers.complete(t.id, 'reversed'); report.reversed++; }
       else report.unresolved++;
     }
 

@@ -15,6 +15,12 @@ export interface GameProvider {
   deposit(username: string, amount: bigint, reference: string): Promise<void>;
   withdraw(username: string, amount: bigint, reference: string): Promise<void>;
   transferStatus(reference: string): Promise<'applied' | 'not_found'>;
+  /**
+   * Makes sure a reference we gave up on can never apply: answers 'applied' if it already
+   * did, otherwise records it as void (a late call with it then changes nothing) and answers
+   * 'voided'. Only after 'voided' may we put the money back.
+   */
+  voidTransfer(reference: string): Promise<'applied' | 'voided'>;
   resetPassword(username: string): Promise<string>;
   launch(login: GameLogin): Promise<LaunchLinks>;
 }

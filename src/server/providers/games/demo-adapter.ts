@@ -11,6 +11,7 @@ export class DemoGameProvider implements GameProvider {
   deposit(username: string, amount: bigint, reference: string) { return this.engine.move(this.code, username, amount, reference); }
   withdraw(username: string, amount: bigint, reference: string) { return this.engine.move(this.code, username, -amount, reference); }
   transferStatus(reference: string) { return this.engine.transferStatus(this.code, reference); }
+  voidTransfer(reference: string) { return this.engine.voidTransfer(this.code, reference); }
   resetPassword(username: string) { return this.engine.resetPassword(this.code, username); }
 
   /** The demo slot game with a short-lived signed token: the username alone opens nothing. */

@@ -42,6 +42,7 @@ export class HttpGameProvider implements GameProvider {
   async deposit(username: string, amount: bigint, reference: string) { await this.call('deposit', { username, amount: amount.toString(), reference }); }
   async withdraw(username: string, amount: bigint, reference: string) { await this.call('withdraw', { username, amount: amount.toString(), reference }); }
   async transferStatus(reference: string) { return (await this.call<{ status: 'applied' | 'not_found' }>('status', { reference })).status; }
+  async voidTransfer(reference: string) { return (await this.call<{ status: 'applied' | 'voided' }>('void', { reference })).status; }
   async resetPassword(username: string) { return (await this.call<{ password: string }>('reset', { username })).password; }
   launch(login: GameLogin) { return this.call<LaunchLinks>('launch', { ...login }); }
 }

@@ -10,9 +10,10 @@ import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-
  * Faults a test can inject into the next calls of a provider:
  * - fail: answers with a refusal and applies nothing;
  * - timeout_before: never answers and never applies (the caller's timeout fires);
- * - timeout_after: applies the call, then never answers.
+ * - timeout_after: applies the call, then never answers;
+ * - late: answers and applies only after `hangMs`, long after the caller gave up.
  */
-export type DemoFault = 'fail' | 'timeout_before' | 'timeout_after';
+export type DemoFault = 'fail' | 'timeout_before' | 'timeout_after' | 'late';
 
 /**
  * A transfer-wallet game provider simulated in our database (its own demo_* tables), so its
@@ -80,6 +81,7 @@ export class DemoProviderEngine {
     const fault = this.nextFault(providerCode);
     if (fault === 'fail') throw new ProviderRefusal('injected failure');
     if (fault === 'timeout_before') return this.hang();
+    if (fault === 'late') await new Promise((resolve) => setTimeout(resolve, this.hangMs).unref());
     try {
       await sql`select demo_move(${providerCode}, ${reference}, ${username}, ${amount.toString()}::bigint)`.execute(this.db);
     } catch (error) {
@@ -90,9 +92,20 @@ export class DemoProviderEngine {
   }
 
   async transferStatus(providerCode: string, reference: string): Promise<'applied' | 'not_found'> {
-    const row = await this.db.selectFrom('demo_transfer').select('reference')
+    const row = await this.db.selectFrom('demo_transfer').select('voided')
       .where('provider_code', '=', providerCode).where('reference', '=', reference).executeTakeFirst();
-    return row ? 'applied' : 'not_found';
+    return row && !row.voided ? 'applied' : 'not_found';
+  }
+
+  /** Claims the reference as void unless it was applied; a late move with it then does nothing. */
+  async voidTransfer(providerCode: string, reference: string): Promise<'applied' | 'voided'> {
+    await this.db.insertInto('demo_transfer')
+      .values({ provider_code: providerCode, reference, username: '', amount: 0n, voided: true })
+      .onConflict((oc) => oc.columns(['provider_code', 'reference']).doNothing())
+      .execute();
+    const row = await this.db.selectFrom('demo_transfer').select('voided')
+      .where('provider_code', '=', providerCode).where('reference', '=', reference).executeTakeFirstOrThrow();
+    return row.voided ? 'voided' : 'applied';
   }
 
   async resetPassword(providerCode: string, username: string): Promise<string> {

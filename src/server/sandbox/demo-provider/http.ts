@@ -28,6 +28,7 @@ export function registerDemoProviderHttp(app: FastifyInstance, engine: DemoProvi
           case 'deposit': await engine.move(code, b.username, BigInt(b.amount), b.reference); return { ok: true };
           case 'withdraw': await engine.move(code, b.username, -BigInt(b.amount), b.reference); return { ok: true };
           case 'status': return { status: await engine.transferStatus(code, b.reference) };
+          case 'void': return { status: await engine.voidTransfer(code, b.reference) };
           case 'reset': return { password: await engine.resetPassword(code, b.username) };
           case 'launch': return await launcher(code).launch({ username: b.username, password: b.password });
           default: return reply.status(404).send({ reason: 'unknown action' });

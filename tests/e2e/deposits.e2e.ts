@@ -1,0 +1,446 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import la from '../../locales/la.json';
+import th from '../../locales/th.json';
+import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+
+/**
+ * Deposits in the browser, as a new member makes them: a KBANK QR code for 100 paid on the
+ * sandbox gateway's pay page in a second tab, a sandbox bank slip of 250 uploaded through the
+ * modal (then once more, a duplicate), and a True Wallet gift link of 50. The home's balance
+ * rises by itself after each credit; the statement lists the three deposits; the slip dialog
+ * shows both uploads. Screenshots of the modal and the dialog in th, la and en.
+ */
+
+const LOCALES = { th, la, en } as const;
+type Locale = keyof typeof LOCALES;
+const THAI = /[\u0E00-\u0E7F]/;
+const LAO = /[\u0E80-\u0EFF]/;
+
+const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
+const fill = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(path), {
+    method,
+    headers: { ...CLIENT, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Registers a member the way the register screens do (as tests/e2e/wallet.e2e.ts). */
+async function registerMember() {
+  const digits = String(Date.now()).slice(-8);
+  const phone = `08${digits}`;
+  const password = 'secret-123';
+  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
+  let otpToken: string | undefined;
+  if (otpFlag.registerOTP) {
+    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
+    expect(sent.status).toBe(200);
+    otpToken = sent.body.otpToken;
+    if (sent.body.code !== 'OTP_VERIFIED') {
+      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
+      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
+      expect(verified.status).toBe(200);
+    }
+  }
+  const created = await api('POST', '/api/account', {
+    name: 'Malee Deposit',
+    username: phone,
+    password,
+    bankCode: 'SCB',
+    bankAccountName: 'MALEE DEPOSIT',
+    bankAccountNo: `41${digits}`,
+    ...(otpToken ? { otpToken } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  // The agreement modal (its own issue) is accepted up front so it does not cover the wallet.
+  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
+  const auth = { authorization: `Bearer ${login.body.token}` };
+  const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
+  if (agreement.status === 200 && !agreement.body.accepted) await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
+  return { phone, password };
+}
+
+/** A sandbox bank transfer of `amount` to the operator's account, as the PNG slip the bank app would show. */
+async function sandboxSlip(amount: number): Promise<string> {
+  const response = await fetch(url('/api/sandbox/slips'), { method: 'POST', headers: CLIENT, body: JSON.stringify({ amount }) });
+  expect(response.status, 'POST /api/sandbox/slips').toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/image\/png/);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), `slip-${amount}.png`);
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let member: { phone: string; password: string };
+let slipFile: string;
+let slipsOpen = true;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  member = await registerMember();
+  context = await phoneContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('/') });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const chooseLanguage = async (p: Page, locale: Locale) => {
+  await p.getByTestId('language-trigger').click();
+  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
+};
+const total = () => page.getByTestId('total-balance').innerText();
+const depositDialog = (strings = en) => page.getByRole('dialog', { name: strings.deposit.title });
+const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
+const openDeposit = async (strings = en) => {
+  await page.getByTestId('widget-deposit').click();
+  const dialog = depositDialog(strings);
+  await dialog.waitFor();
+  await dialog.getByTestId('deposit-account').first().waitFor();
+  return dialog;
+};
+const closeDialog = async (dialog = depositDialog()) => {
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+};
+
+describe('deposits', () => {
+  it('opens the deposit modal from the home and lists the accounts with copy buttons', async () => {
+    await page.goto('/login');
+    await chooseLanguage(page, 'en');
+    await page.getByLabel(en.login.phone).fill(member.phone);
+    await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: en.login.submit, exact: true }).click();
+    await page.waitForURL('**/user/home');
+    await expect.poll(total).toMatch(/^0\.00\s*baht$/);
+
+    const widgets = page.getByRole('list', { name: en.home.actions }).getByRole('button');
+    expect((await widgets.allInnerTexts())[0]).toBe(en.deposit.widget);
+
+    const dialog = await openDeposit();
+    expect(await dialog.getByRole('tab').allInnerTexts()).toEqual([en.deposit.method.bank, en.deposit.method.qr, en.deposit.method.truewallet, en.deposit.method.slip]);
+    expect(await dialog.getByRole('tab', { name: en.deposit.method.bank }).getAttribute('aria-selected')).toBe('true');
+    expect(await dialog.getByTestId('deposit-account').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-bank')))).toEqual(['SCB', 'KBANK', 'GSB']);
+    expect(await dialog.getByTestId('deposit-account-no').first().innerText()).toBe('406-000-0001');
+    await dialog.getByText(en.deposit.creditedFast).waitFor();
+    await dialog.getByText(fill(en.deposit.slipHint, { duration: fill(en.deposit.hours_one, { count: '1' }) })).waitFor();
+    // KBANK in AUTO mode shows the member's own account beside ours.
+    expect(await dialog.getByTestId('member-account-name').innerText()).toBe('MALEE DEPOSIT');
+
+    await dialog.getByRole('button', { name: fill(en.deposit.copy, { number: '4060000001' }) }).click();
+    await toast(fill(en.deposit.copied, { text: '4060000001' })).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4060000001');
+
+    // Arrow keys move between the tabs.
+    await dialog.getByRole('tab', { name: en.deposit.method.bank }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await dialog.getByRole('tab', { name: en.deposit.method.qr }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+
+    // "I have transferred": a toast, and the modal closes.
+    await dialog.getByTestId('deposit-done').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await toast(en.deposit.doneToast).waitFor();
+  });
+
+  it('makes a KBANK QR code for 100, which the sandbox pay page pays: the balance rises without a reload', async () => {
+    const dialog = await openDeposit();
+    await dialog.getByRole('tab', { name: en.deposit.method.qr }).click();
+    const form = dialog.getByTestId('qr-form');
+    await form.waitFor();
+    expect(await dialog.getByTestId('qr-provider-KBANK').isChecked()).toBe(true);
+    const create = dialog.getByTestId('qr-create');
+    expect(await create.isDisabled()).toBe(true);
+    // SPEC section 9: bank QR presets.
+    expect(await form.locator('.qr-preset').allInnerTexts()).toEqual(['10', '20', '50', '100', '500', '1,000']);
+
+    // A gateway's minimum: WW needs 100.
+    await dialog.getByTestId('qr-provider-WW').check();
+    await dialog.getByTestId('qr-form').waitFor();
+    await dialog.getByLabel(en.qr.amount).fill('50');
+    expect(await dialog.getByTestId('qr-create').isDisabled()).toBe(true);
+    await dialog.getByText(fill(en.qr.minimum, { min: '100.00', currency: 'baht' })).waitFor();
+    await dialog.getByLabel(en.qr.amount).fill('100');
+    expect(await dialog.getByTestId('qr-create').isDisabled()).toBe(false);
+
+    await dialog.getByTestId('qr-provider-KBANK').check();
+    await dialog.getByTestId('qr-form').waitFor();
+    await dialog.getByRole('button', { name: '100', exact: true }).click();
+    expect(await dialog.getByLabel(en.qr.amount).inputValue()).toBe('100');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/qrcode/KBANK') && r.request().method() === 'POST');
+    await dialog.getByTestId('qr-create').click();
+    const answer = (await (await created).json()) as { hasQrcode: boolean; qrcodeId: string; amount: number; qrcode: string };
+    expect(answer).toMatchObject({ hasQrcode: true, amount: 100 });
+
+    const shown = dialog.getByTestId('qr-code');
+    await shown.waitFor();
+    expect(await shown.getAttribute('data-qrcode-id')).toBe(answer.qrcodeId);
+    expect(await shown.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const countdown = shown.getByTestId('qr-countdown');
+    const first = await countdown.innerText();
+    expect(first).toMatch(/^(10:00|09:5\d)$/);
+    await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).not.toBe(first);
+    await dialog.getByText(en.qr.validOnce).waitFor();
+    await fontsReady(page);
+
+    // The customer pays in another tab; this page is never reloaded.
+    const payPage = await context.newPage();
+    await payPage.goto(`/sandbox/pay/${answer.qrcodeId}`);
+    await payPage.getByRole('button', { name: /Pay/ }).click();
+    await payPage.locator('#result').filter({ hasText: 'Paid' }).waitFor();
+    await payPage.close();
+
+    await expect.poll(total, { timeout: 10_000 }).toMatch(/^100\.00\s*baht$/);
+    // The paid code is used up: the panel reads it again and goes back to the form.
+    await dialog.getByTestId('qr-form').waitFor({ timeout: 10_000 });
+    await closeDialog();
+  });
+
+  it('cancels a QR code: the code is deleted and hidden', async () => {
+    const dialog = await openDeposit();
+    await dialog.getByRole('tab', { name: en.deposit.method.qr }).click();
+    await dialog.getByLabel(en.qr.amount).fill('20');
+    await dialog.getByTestId('qr-create').click();
+    const shown = dialog.getByTestId('qr-code');
+    await shown.waitFor();
+    const id = await shown.getAttribute('data-qrcode-id');
+    const deleted = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/qrcode/${id}`));
+    await dialog.getByTestId('qr-cancel').click();
+    await deleted;
+    await dialog.getByText(en.qr.cancelled).waitFor();
+    await closeDialog();
+  });
+
+  it('uploads a sandbox slip of 250 with a progress bar: SUCCESS, and the wallet is credited', async () => {
+    slipFile = await sandboxSlip(250);
+    const dialog = await openDeposit();
+    await dialog.getByRole('tab', { name: en.deposit.method.slip }).click();
+    const panel = dialog.getByTestId('slip-upload');
+    await panel.waitFor();
+    await panel.getByText(fill(en.slip.within, { duration: fill(en.deposit.hours_one, { count: '1' }) })).waitFor();
+    slipsOpen = (await panel.getByTestId('slip-closed').count()) === 0;
+    if (!slipsOpen) {
+      // Inside the daily closed window nothing can be sent; the rest of the slip checks need it open.
+      expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+      await closeDialog();
+      return;
+    }
+    expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+    await panel.getByTestId('slip-file').setInputFiles(slipFile);
+    expect(await panel.getByTestId('slip-file-name').innerText()).toBe('slip-250.png');
+
+    const sent: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/wallet/slip')) sent.push(r);
+    });
+    await dialog.getByTestId('slip-submit').click();
+    const result = panel.getByTestId('slip-result');
+    await result.waitFor({ timeout: 20_000 });
+    expect(await result.getAttribute('data-status')).toBe('SUCCESS');
+    expect(await result.innerText()).toBe(fill(en.slip.result.success, { amount: '250.00', currency: 'baht' }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers()['idempotency-key']).toMatch(/\S{16,}/);
+    expect(sent[0].headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    await expect.poll(total, { timeout: 10_000 }).toMatch(/^350\.00\s*baht$/);
+    await closeDialog();
+  });
+
+  it('shows the slip as SUCCESS in the slip dialog of the statement, with its image', async () => {
+    if (!slipsOpen) return;
+    await page.getByTestId('menu-statement').click();
+    await page.waitForURL('**/user/statement');
+    await page.getByTestId('slip-status-open').click();
+    const dialog = page.getByRole('dialog', { name: en.slip.statusTitle });
+    await dialog.waitFor();
+    const rows = dialog.getByTestId('slip-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-status')).toBe('SUCCESS');
+    expect(await rows.first().getByTestId('slip-amount').innerText()).toBe('250.00');
+    expect(await rows.first().getByTestId('slip-status').innerText()).toBe(en.statement.status.SUCCESS);
+    expect(await rows.first().innerText()).toMatch(/\d\d\/\d\d\/\d{4}\s+\d\d:\d\d:\d\d/);
+
+    await rows.first().getByTestId('slip-view').click();
+    const viewer = page.getByRole('dialog', { name: en.slip.imageTitle });
+    await viewer.waitFor();
+    expect(await viewer.getByTestId('slip-image').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => viewer.getByTestId('slip-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-home').click();
+  });
+
+  it('uploads the same slip again: FAILED with the duplicate reason, nothing credited', async () => {
+    if (!slipsOpen) return;
+    const dialog = await openDeposit();
+    await dialog.getByRole('tab', { name: en.deposit.method.slip }).click();
+    const panel = dialog.getByTestId('slip-upload');
+    // The earlier upload's answer is still there until another file is chosen.
+    expect(await panel.getByTestId('slip-result').getAttribute('data-status')).toBe('SUCCESS');
+    await panel.getByTestId('slip-file').setInputFiles(slipFile);
+    await dialog.getByTestId('slip-submit').click();
+    const result = panel.getByTestId('slip-result');
+    await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('FAILED');
+    expect(await result.innerText()).toBe(fill(en.slip.result.failed, { reason: `[${en.errors.SLIP_REFNO_DUPLICATED}]` }));
+    await closeDialog();
+    expect(await total()).toMatch(/^350\.00\s*baht$/);
+
+    await page.getByTestId('menu-statement').click();
+    await page.getByTestId('slip-status-open').click();
+    const slips = page.getByRole('dialog', { name: en.slip.statusTitle });
+    const rows = slips.getByTestId('slip-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().getAttribute('data-status')).toBe('FAILED');
+    expect(await rows.first().getByTestId('slip-reason').innerText()).toBe(`[${en.errors.SLIP_REFNO_DUPLICATED}]`);
+    expect(await rows.first().getByTestId('slip-amount').innerText()).toMatch(/^(-|250\.00)$/);
+    // The refresh control asks again.
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/statement/slip'));
+    await slips.getByTestId('slips-refresh').click();
+    await asked;
+    await page.keyboard.press('Escape');
+    await slips.waitFor({ state: 'hidden' });
+    await page.getByTestId('menu-home').click();
+  });
+
+  it('redeems a True Wallet gift link of 50, sent encrypted with an idempotency key', async () => {
+    const voucher = await api<{ link: string }>('POST', '/api/sandbox/truewallet/vouchers', { amount: 50 });
+    expect(voucher.status, 'POST /api/sandbox/truewallet/vouchers').toBe(200);
+    const before = slipsOpen ? 350 : 100;
+    const dialog = await openDeposit();
+    await dialog.getByRole('tab', { name: en.deposit.method.truewallet }).click();
+    const form = dialog.getByTestId('truewallet-form');
+    await form.waitFor();
+    await form.getByText(fill(en.truewallet.minimum, { min: '2.00', currency: 'baht' })).waitFor();
+    const send = dialog.getByTestId('truewallet-send');
+    expect(await send.isDisabled()).toBe(true);
+    await form.getByLabel(en.truewallet.linkLabel).fill(voucher.body.link);
+    expect(await send.isDisabled()).toBe(false);
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/wallet/truelink'));
+    await send.click();
+    const sent = await request;
+    expect(sent.headers()['idempotency-key']).toMatch(/\S{16,}/);
+    const body = sent.postDataJSON() as { link: string };
+    expect(body.link).not.toContain('truemoney');
+    expect(body.link).toMatch(/^U2FsdGVkX1/); // crypto-js passphrase mode: "Salted__"
+
+    await toast(fill(en.truewallet.success, { amount: '50.00', currency: 'baht' })).waitFor({ timeout: 15_000 });
+    expect(await form.getByLabel(en.truewallet.linkLabel).inputValue()).toBe('');
+    await expect.poll(total, { timeout: 10_000 }).toMatch(new RegExp(`^${before + 50}\\.00\\s*baht$`));
+
+    // The same link again is refused, as an error toast.
+    await form.getByLabel(en.truewallet.linkLabel).fill(voucher.body.link);
+    await send.click();
+    await page.locator('.toast--error').filter({ hasText: en.errors.TRUELINK_DUPLICATE }).waitFor({ timeout: 15_000 });
+    await closeDialog();
+  });
+
+  it('lists the three deposits in the statement', async () => {
+    await page.getByTestId('menu-statement').click();
+    await page.waitForURL('**/user/statement');
+    const rows = page.getByTestId('statement-row');
+    const expected = slipsOpen ? ['+50.00', '+250.00', '+100.00'] : ['+50.00', '+100.00'];
+    await expect.poll(() => rows.count()).toBe(expected.length);
+    expect(await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-type')))).toEqual(expected.map(() => 'deposit'));
+    expect(await page.getByTestId('statement-amount').allInnerTexts()).toEqual(expected);
+    expect(await page.getByTestId('statement-status').allInnerTexts()).toEqual(expected.map(() => en.statement.status.SUCCESS));
+    await page.getByTestId('menu-home').click();
+  });
+
+  for (const locale of ['th', 'la', 'en'] as const) {
+    it(`reads the deposit modal and the slip dialog in ${locale}`, async () => {
+      const strings = LOCALES[locale];
+      await page.goto('/user/home');
+      await chooseLanguage(page, locale);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(strings.pages.home);
+      const checkScript = async (scope = page.locator('body')) => {
+        const text = await scope.innerText();
+        if (locale === 'th') expect(text).toMatch(THAI);
+        if (locale === 'la') {
+          expect(text).toMatch(LAO);
+          expect(text).not.toMatch(THAI);
+        }
+        if (locale === 'en') expect(text).not.toMatch(new RegExp(`${THAI.source}|${LAO.source}`));
+      };
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const dialog = await openDeposit(strings);
+      await fontsReady(page);
+      await checkScript(dialog);
+      expect(await overflow()).toBe(0);
+      await screenshot(page, `deposit-bank-${locale}`);
+
+      await dialog.getByRole('tab', { name: strings.deposit.method.qr }).click();
+      await dialog.getByTestId('qr-form').waitFor();
+      await dialog.getByRole('button', { name: '50', exact: true }).click();
+      await dialog.getByTestId('qr-create').click();
+      await dialog.getByTestId('qr-code').waitFor();
+      await dialog.getByTestId('qr-code').getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
+      await fontsReady(page);
+      await checkScript(dialog);
+      await screenshot(page, `deposit-qr-${locale}`);
+      await dialog.getByTestId('qr-cancel').click();
+      await dialog.getByTestId('qr-form').waitFor();
+
+      await dialog.getByRole('tab', { name: strings.deposit.method.truewallet }).click();
+      await dialog.getByTestId('truewallet-form').waitFor();
+      await fontsReady(page);
+      await checkScript(dialog);
+      await screenshot(page, `deposit-truewallet-${locale}`);
+
+      await dialog.getByRole('tab', { name: strings.deposit.method.slip }).click();
+      const panel = dialog.getByTestId('slip-upload');
+      await panel.waitFor();
+      if (slipsOpen) await panel.getByTestId('slip-file').setInputFiles(slipFile);
+      await fontsReady(page);
+      await checkScript(dialog);
+      await screenshot(page, `deposit-slip-${locale}`);
+      await closeDialog(depositDialog(strings));
+
+      await page.getByTestId('menu-statement').click();
+      await page.getByTestId('slip-status-open').click();
+      const slips = page.getByRole('dialog', { name: strings.slip.statusTitle });
+      await slips.waitFor();
+      if (slipsOpen) await expect.poll(() => slips.getByTestId('slip-row').count()).toBe(2);
+      await fontsReady(page);
+      await checkScript(slips);
+      expect(await overflow()).toBe(0);
+      await screenshot(page, `deposit-slip-status-${locale}`);
+      await page.keyboard.press('Escape');
+      await slips.waitFor({ state: 'hidden' });
+      await page.getByTestId('menu-home').click();
+    });
+  }
+
+  it('fits 360 px wide', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/user/home');
+    await chooseLanguage(page, 'th');
+    const dialog = await openDeposit(th);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const tabs = await dialog.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.scrollWidth <= tab.clientWidth));
+    expect(tabs.every(Boolean)).toBe(true);
+    await fontsReady(page);
+    await screenshot(page, 'deposit-bank-360-th');
+    await dialog.getByRole('tab', { name: th.deposit.method.qr }).click();
+    await dialog.getByTestId('qr-form').waitFor();
+    await fontsReady(page);
+    await screenshot(page, 'deposit-qr-form-360-th');
+    await closeDialog(depositDialog(th));
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+});
