@@ -73,7 +73,7 @@ describe.each(engines)('QR deposits on %s', (engine) => {
     expect((await m.d.qrGet('KBANK')).json()).toEqual({ hasQrcode: false });
 
     const statement = (await m.d.statement()).json();
-    expect(statement.statements).toEqual([expect.objectContaining({ statementType: 'deposit', status: 'SUCCESS', amount: 100, to: 'wallet' })]);
+    expect(statement.statements).toEqual([expect.objectContaining({ statementType: 'deposit', status: 'SUCCESS', amount: 100, from: 'KBANK', to: 'wallet' })]);
   });
 
   it('credits once when one notification is replayed 5 times concurrently', async () => {

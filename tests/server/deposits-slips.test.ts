@@ -53,7 +53,7 @@ describe.each(engines)('slip deposits on %s', (engine) => {
     expect(slips.total).toBe(1);
     expect(slips.slips[0]).toMatchObject({ _id: res.json()._id, status: 'SUCCESS', amount: 100, reference: slip.reference });
     const statement = (await m.d.statement()).json();
-    expect(statement.statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', amount: 100, to: 'wallet' });
+    expect(statement.statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', amount: 100, from: 'slip', to: 'wallet' });
     const entry = await t.app.ctx.db.selectFrom('ledger_entry').select(['kind', 'reference']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect(entry).toEqual({ kind: 'deposit', reference: slip.reference });
   });

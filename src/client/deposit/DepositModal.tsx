@@ -31,27 +31,13 @@ interface DepositModalProps {
  * The deposit modal of SPEC section 2: the accounts to transfer to (SCB, KBANK, GSB, BCEL, a
  * manual listing), QR codes (KBANK outside AUTO mode, WW, FP, PAYONEX), True Wallet, and the slip
  * upload, from GET /api/lookup/deposit and /api/lookup/slip, read each time it opens. The
- * transfer-done button thanks the member and closes it.
+ * bank tab's transfer-done button thanks the member and closes it.
  */
 export function DepositModal({ open, onClose, actions }: DepositModalProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const transferred = () => {
-    toast.success(t('deposit.doneToast'));
-    onClose();
-  };
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('deposit.title')}
-      footer={
-        <button type="button" className="btn btn--gold btn--block" onClick={transferred} data-testid="deposit-done">
-          {t('deposit.done')}
-        </button>
-      }
-    >
-      <DepositContent actions={actions} />
+    <Dialog open={open} onClose={onClose} title={t('deposit.title')}>
+      <DepositContent actions={actions} onClose={onClose} />
     </Dialog>
   );
 }
@@ -59,7 +45,7 @@ export function DepositModal({ open, onClose, actions }: DepositModalProps) {
 type Loaded = { deposit: DepositLookup; slip: SlipRules | null };
 
 /** Mounted while the modal is open: loads the lookups, then the method tabs. */
-function DepositContent({ actions }: { actions: DepositActions }) {
+function DepositContent({ actions, onClose }: { actions: DepositActions; onClose: () => void }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
@@ -100,11 +86,26 @@ function DepositContent({ actions }: { actions: DepositActions }) {
       </p>
     );
   }
-  return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} actions={actions} />;
+  return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} actions={actions} onClose={onClose} />;
 }
 
-function DepositMethodsView({ methods, slipRules, actions }: { methods: DepositMethods; slipRules: SlipRules | null; actions: DepositActions }) {
+function DepositMethodsView({
+  methods,
+  slipRules,
+  actions,
+  onClose,
+}: {
+  methods: DepositMethods;
+  slipRules: SlipRules | null;
+  actions: DepositActions;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const toast = useToast();
+  const transferred = () => {
+    toast.success(t('deposit.doneToast'));
+    onClose();
+  };
   const idPrefix = useId();
   const currency = useCurrencyLabel();
   const { home, changes, reload } = useWallet();
@@ -155,6 +156,12 @@ function DepositMethodsView({ methods, slipRules, actions }: { methods: DepositM
                 {t('deposit.toSlip')}
               </button>
             )}
+            {/* Kept in view at the bottom while the accounts scroll. */}
+            <div className="deposit-done">
+              <button type="button" className="btn btn--gold btn--block" onClick={transferred} data-testid="deposit-done">
+                {t('deposit.done')}
+              </button>
+            </div>
           </>
         )}
 

@@ -63,6 +63,13 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
   const { context } = snapshot;
   const minimum = Math.max(1, rules.minimum);
 
+  // A new code takes the place of the form (and of the button that had focus): bring it into view.
+  const shownRef = useRef<HTMLDivElement>(null);
+  const shownId = context.code ? `${context.code.qrcodeId}:${context.codeVersion}` : null;
+  useEffect(() => {
+    if (shownId) shownRef.current?.focus();
+  }, [shownId]);
+
   if (snapshot.matches('reading')) {
     return (
       <p className="deposit-loading" role="status">
@@ -77,10 +84,16 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
     const cancelling = snapshot.matches('cancelling');
     const countdown = formatCountdown(qrRemainingMs(context));
     return (
-      <div className="qr-code" data-testid="qr-code" data-qrcode-id={code.qrcodeId}>
-        <p className="qr-code__provider">{label}</p>
+      <div ref={shownRef} tabIndex={-1} className="qr-code" data-testid="qr-code" data-qrcode-id={code.qrcodeId} aria-label={label}>
         <p className="qr-code__amount">
           {formatAmount(code.amount)} <span className="qr-code__currency">{currency}</span>
+        </p>
+        <p className="qr-code__timer">
+          <ClockIcon size={18} />
+          <span id={ids.timer}>{t('qr.expiresIn')}</span>
+          <span role="timer" aria-labelledby={ids.timer} className="qr-code__countdown" data-testid="qr-countdown">
+            {countdown}
+          </span>
         </p>
         <div className="qr-code__frame">
           {src ? (
@@ -90,13 +103,6 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
           )}
         </div>
         <p className="qr-code__scan">{t('qr.scan')}</p>
-        <p className="qr-code__timer">
-          <ClockIcon size={18} />
-          <span id={ids.timer}>{t('qr.expiresIn')}</span>
-          <span role="timer" aria-labelledby={ids.timer} className="qr-code__countdown" data-testid="qr-countdown">
-            {countdown}
-          </span>
-        </p>
         <p className="deposit-note deposit-note--gold">{t('qr.validOnce')}</p>
         <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.cancelled' })} disabled={cancelling} aria-busy={cancelling} data-testid="qr-cancel">
           {cancelling && <span className="spinner" aria-hidden="true" />}

@@ -1,26 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Svg, type IconProps } from '../ui/icons';
 
-/** Icons of the deposit modal: 24×24, stroked in currentColor, hidden from screen readers (as ui/icons). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-const Svg = ({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    {...rest}
-  >
-    {children}
-  </svg>
-);
-
+// Icons of the deposit modal, drawn in the app's icon frame (ui/icons).
 /** A bank building: transfers to an account. */
 export const BankTransferIcon = (p: IconProps) => (
   <Svg {...p}>

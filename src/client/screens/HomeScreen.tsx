@@ -28,9 +28,8 @@ const inviteLink = (memberId: string) => `${window.location.origin}/register?cod
 
 /**
  * /user/home: the member's name, the total balance (wallet plus every game account), the
- * balance check with its last time, the wallet, the withdraw and transfer widgets, the invite
- * link, and the game lobby with its game account modal. Deposits come with their own issue;
- * until then there is no deposit widget. Spin, invite bonus, refund and bonus-condition widgets
+ * balance check with its last time, the wallet, the deposit, withdraw and transfer widgets, the
+ * invite link, and the game lobby with its game account modal. Spin, invite bonus, refund and bonus-condition widgets
  * belong to later issues and are left out rather than shown without their features.
  */
 export default function HomeScreen() {

@@ -30,8 +30,12 @@ export const activityText = (t: TFunction, row: StatementRow, names: StatementNa
       return t('statement.activity.transfer', { from: accountName(row.from, names.slots, wallet), to: accountName(row.to, names.slots, wallet) });
     case 'withdraw':
       return t('statement.activity.withdraw', { to: name(row.to) });
-    case 'deposit':
-      return t('statement.activity.deposit', { to: accountName(row.to ?? 'wallet', names.slots, wallet) });
+    case 'deposit': {
+      const to = accountName(row.to ?? 'wallet', names.slots, wallet);
+      // The server names the channel in `from`: slip, truewallet, sandbox, or the QR provider's code.
+      const channel = row.from === 'slip' || row.from === 'truewallet' || row.from === 'sandbox' ? row.from : row.from ? 'qr' : undefined;
+      return channel ? t('statement.activity.depositVia', { channel: t(`statement.channel.${channel}`), to }) : t('statement.activity.deposit', { to });
+    }
     case 'bonus':
       return t('statement.activity.bonus', { to: accountName(row.to ?? 'wallet', names.slots, wallet) });
     case 'finish_bonus':

@@ -1,9 +1,10 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** The app's own icons: 24×24, stroked in currentColor, hidden from screen readers. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-const Svg = ({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) => (
+/** The frame every icon of the app draws in (ui, money, deposit icons alike). */
+export const Svg = ({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) => (
   <svg
     width={size}
     height={size}

@@ -53,6 +53,10 @@ export async function statementPage(money: MoneyContext, memberId: number, page:
       from = MAIN_WALLET_CODE;
       to = e.bank_code;
       amount = toMajor(BigInt(e.withdrawal_amount ?? 0));
+    } else if (e.kind === 'deposit') {
+      // Where the money came from: slip, truewallet, sandbox, or the QR provider's code.
+      const channel = e.description?.channel;
+      from = typeof channel === 'string' ? channel : null;
     }
     return { _id: String(e.id), statementType, status, from, to, amount, createdAt: e.created_at.toISOString() };
   });
