@@ -44,7 +44,7 @@ function post(port: number, path: string, body: unknown, headers: Record<string,
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function runCase(name: string, engine: Engine, shared: boolean) {
-  const test = await freshDatabase(engine, { poolSize: 24 });
+  const test = await freshDatabase(engine, { poolSize: Number(process.env.BENCH_POOL ?? 8) });
   const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', PORT: '0', HOST: '127.0.0.1', RECONCILE_INTERVAL_MS: '0', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database: test.database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
