@@ -211,7 +211,7 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     expect(rows).toEqual([
       ...(balance > 0 ? [{ statementType: 'transfer', status: 'SUCCESS', from: 'PG', to: 'wallet', amount: balance }] : []),
       { statementType: 'transfer', status: 'SUCCESS', from: 'wallet', to: 'PG', amount: 200 },
-      { statementType: 'deposit', status: 'SUCCESS', from: null, to: 'wallet', amount: 500 },
+      { statementType: 'deposit', status: 'SUCCESS', from: 'sandbox', to: 'wallet', amount: 500 },
     ]);
     const walletFromStatement = rows.reduce((sum, r) => sum + (r.to === 'wallet' ? r.amount : -r.amount), 0);
     expect(walletFromStatement).toBeCloseTo(after.wallet, 2);
