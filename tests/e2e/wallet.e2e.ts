@@ -369,7 +369,8 @@ describe('member wallet', () => {
     for (const target of [2, 3, 4, 5]) await nav.getByRole('button', { name: fill(en.statement.page, { page: String(target) }) }).click();
     await expect.poll(pageButtons).toEqual(['2', '3', '4', '5', '6']);
     expect(await nav.getByRole('button', { name: fill(en.statement.page, { page: '5' }) }).getAttribute('aria-current')).toBe('page');
-    expect(await page.getByTestId('statement-amount').first().innerText()).toBe('+500.00');
+    // The page's rows arrive after its button is current.
+    await expect.poll(() => page.getByTestId('statement-amount').first().innerText()).toBe('+500.00');
     await fontsReady(page);
     await screenshot(page, 'wallet-statement-pages-en', true);
 
