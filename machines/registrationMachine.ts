@@ -166,6 +166,25 @@ export const registrationRequest = (context: RegistrationContext): RegistrationR
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`registrationMachine: provide the '${name}' actor`));
 
+/**
+ * How the profile and bank steps take a server refusal: an unverified phone goes back to the
+ * phone step, a refused stored invite code is unlocked and forgotten, anything else is shown.
+ */
+const serverRefused = () =>
+  [
+    {
+      guard: { type: 'failedWith', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, code: 'UNVERIFIED_OTP' }) },
+      target: '#registration.phone',
+      actions: ['forgetVerification', { type: 'rememberServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
+    },
+    {
+      guard: { type: 'storedInviteRefused', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      target: 'editing',
+      actions: ['unlockInviteCode', 'forgetInviteCode', { type: 'rememberServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
+    },
+    { target: 'editing', actions: { type: 'rememberServerError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+  ] as const;
+
 export const registrationMachine = setup({
   types: {
     context: {} as RegistrationContext,
@@ -440,19 +459,7 @@ export const registrationMachine = setup({
             src: 'validateProfile',
             input: ({ context }) => validationRequest(context),
             onDone: { target: '#registration.bank' },
-            onError: [
-              {
-                guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, code: 'UNVERIFIED_OTP' }) },
-                target: '#registration.phone',
-                actions: ['forgetVerification', { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) }],
-              },
-              {
-                guard: { type: 'storedInviteRefused', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: ['unlockInviteCode', 'forgetInviteCode', { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) }],
-              },
-              { target: 'editing', actions: { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            onError: serverRefused(),
           },
         },
       },
@@ -476,19 +483,7 @@ export const registrationMachine = setup({
             src: 'createAccount',
             input: ({ context }) => registrationRequest(context),
             onDone: { target: '#registration.registered' },
-            onError: [
-              {
-                guard: { type: 'failedWith', params: ({ event }) => ({ error: event.error, code: 'UNVERIFIED_OTP' }) },
-                target: '#registration.phone',
-                actions: ['forgetVerification', { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) }],
-              },
-              {
-                guard: { type: 'storedInviteRefused', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: ['unlockInviteCode', 'forgetInviteCode', { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) }],
-              },
-              { target: 'editing', actions: { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            onError: serverRefused(),
           },
         },
       },
