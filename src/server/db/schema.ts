@@ -179,6 +179,10 @@ export interface GameTransferTable {
   status: Generated<TransferStatus>;
   idempotency_key: string | null;
   completes_key: Generated<boolean>;
+  /** The accounts the transfer moves between (null on rows reserved before migration 0007). */
+  source_account: bigint | null;
+  in_flight_account: bigint | null;
+  target_account: bigint | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
 }

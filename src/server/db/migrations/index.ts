@@ -5,6 +5,7 @@ import * as m0003 from './0003_ledger';
 import * as m0004 from './0004_games_and_payouts';
 import * as m0005 from './0005_member_access';
 import * as m0006 from './0006_deposits';
+import * as m0007 from './0007_transfer_speed';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_games_and_payouts': m0004,
   '0005_member_access': m0005,
   '0006_deposits': m0006,
+  '0007_transfer_speed': m0007,
 };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { MAIN_WALLET_CODE, statusOf, TRANSFER_MINIMUM, toMinor } from '../../../contract';
+import { MAIN_WALLET_CODE, statusOf, TRANSFER_MINIMUM, toMinor, type ErrorCode } from '../../../contract';
 import type { TransferDirection } from '../../db/schema';
+import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
 import { game, house, HOUSE, wallet } from '../../ledger/accounts';
-import { refusalsAsDomainErrors } from '../../ledger/db-errors';
 import { requestHash, type StoredAnswer } from '../../ledger/idempotency';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
 import { syncGameBalance } from './game-sync';
@@ -35,15 +35,56 @@ const PENDING: StoredAnswer = { statusCode: statusOf('TRANSFER_PENDING'), body: 
 /** A first leg that arrived: the request goes on with its second leg. */
 const LEG_SETTLED: StoredAnswer = { statusCode: 200, body: null };
 
+/** The arguments of transfer_reserve (migration 0004), one item of transfer_reserve_many. */
+interface Reservation {
+  memberId: number;
+  key: string;
+  hash: string;
+  claim: boolean;
+  transferId: string;
+  providerCode: string;
+  direction: TransferDirection;
+  amount: bigint;
+  completesKey: boolean;
+  source: bigint;
+  inFlight: bigint;
+  target: bigint;
+}
+
+interface Completing {
+  transferId: string;
+  memberId: number;
+  outcome: 'settled' | 'reversed';
+}
+
+/** reserved, done or pending (the key's state), or refused with an error code. */
+type Reserved = { outcome: string; code: string | null; username: string | null; statusCode: number | null; response: unknown };
+type Completion = { state: string; answer?: StoredAnswer };
+
+
 /**
  * Moves money between the wallet and game accounts as a saga: reserve in the ledger (money
  * leaves the source for "transfers in flight"), call the provider with our reference, then
  * settle (in flight to the destination) or reverse (back to the source). A crash or timeout in
  * between leaves the transfer pending for the reconciler, which asks the provider. The two
  * database steps are single statements (transfer_reserve and transfer_complete, migration
- * 0004), so each is atomic and costs one round trip.
+ * 0004), so each is atomic; concurrent requests share their round trips (migration 0007).
  */
 export class Transfers {
+  /**
+   * The saga's two database steps of concurrent requests run as batches (one transaction and
+   * round trip for many), which is most of the server's speed under load. A batch holds at
+   * most one item per member and takes the members in ascending order, and within an item
+   * the game account is locked before the ledger accounts (as everywhere else), so batches
+   * running at once always lock in one order and never deadlock.
+   */
+  private readonly reservations = new Batcher<Reservation, Reserved>((items) => this.reserveMany(items), {
+    maxBatch: 32, maxInFlight: 2, keyOf: (r) => r.memberId,
+  });
+  private readonly completions = new Batcher<Completing, Completion>((items) => this.completeMany(items), {
+    maxBatch: 32, maxInFlight: 2, keyOf: (c) => c.memberId,
+  });
+
   constructor(private readonly money: MoneyContext) {}
 
   async transfer(request: TransferRequest): Promise<StoredAnswer> {
@@ -88,59 +129,87 @@ export class Transfers {
     if (direction === 'from_game') await syncGameBalance(this.money, memberId, providerCode).catch(() => undefined);
 
     const currency = await this.money.currencyOf(memberId);
-    const sourceRef = direction === 'to_game' ? wallet(memberId) : game(memberId, providerCode);
-    const [source, inFlight] = await Promise.all([
-      this.money.accounts.idOf(this.money.db, sourceRef, currency),
+    const [walletRef, gameRef] = [wallet(memberId), game(memberId, providerCode)];
+    const [source, target, inFlight] = await Promise.all([
+      this.money.accounts.idOf(this.money.db, direction === 'to_game' ? walletRef : gameRef, currency),
+      this.money.accounts.idOf(this.money.db, direction === 'to_game' ? gameRef : walletRef, currency),
       this.money.accounts.idOf(this.money.db, house(HOUSE.transfersInFlight(providerCode)), currency),
     ]);
-    if (source === undefined || inFlight === undefined) throw new DomainError('SLOT_NO_ACCOUNT');
+    if (source === undefined || target === undefined || inFlight === undefined) throw new DomainError('SLOT_NO_ACCOUNT');
     const transferId = randomUUID();
 
-    let reserved;
-    try {
-      reserved = (await refusalsAsDomainErrors(sql<{ o_outcome: string; o_username: string | null; o_status_code: number | null; o_response: unknown }>`
-        select * from transfer_reserve(${memberId}::integer, ${key}, ${requestHash('transfer', payload)}, ${!options.alreadyClaimed},
-          ${transferId}::uuid, ${providerCode}, ${direction}, ${amount.toString()}::bigint, ${completesKey},
-          ${source.toString()}::bigint, ${inFlight.toString()}::bigint)`.execute(this.money.db))).rows[0];
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code === 'IDEMPOTENCY_CONFLICT') throw error;
+    const reserved = await this.reservations.submit({
+      memberId, key, hash: requestHash('transfer', payload), claim: !options.alreadyClaimed, transferId, providerCode,
+      direction, amount, completesKey, source, inFlight, target,
+    });
+    if (reserved.outcome === 'refused') {
+      const code = reserved.code as ErrorCode;
+      if (code === 'IDEMPOTENCY_CONFLICT') throw new DomainError(code);
       // A later leg's refusal means the money waits in the wallet: the request ends TRANSFER_FAIL.
       if (options.alreadyClaimed) return this.failKey(memberId, key);
       // A first leg's refusal moved nothing; it becomes the key's answer for every copy.
-      return this.refuse(memberId, key, payload, error.code);
+      return this.refuse(memberId, key, payload, code);
     }
-    if (reserved.o_outcome === 'done') return { statusCode: reserved.o_status_code ?? 200, body: reserved.o_response, replayed: true };
-    if (reserved.o_outcome === 'pending') return this.awaitAnswer(memberId, key);
+    if (reserved.outcome === 'done') return { statusCode: reserved.statusCode ?? 200, body: reserved.response, replayed: true };
+    if (reserved.outcome === 'pending') return this.awaitAnswer(memberId, key);
 
-    const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.o_username!, direction, amount };
+    const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.username!, direction, amount };
     try {
       const call = leg.direction === 'to_game'
         ? provider.deposit(leg.username, leg.amount, leg.transferId)
         : provider.withdraw(leg.username, leg.amount, leg.transferId);
       await withTimeout(call, this.money.providerTimeoutMs);
     } catch (error) {
-      if (error instanceof ProviderRefusal) return this.answerOf(leg, await this.complete(leg.transferId, 'reversed'));
+      if (error instanceof ProviderRefusal) return this.answerOf(leg, await this.complete({ id: leg.transferId, memberId }, 'reversed'));
       // Unknown outcome: ask once; if the provider cannot say yet, the reconciler will.
       const status = await withTimeout(provider.transferStatus(leg.transferId), this.money.providerTimeoutMs).catch(() => undefined);
       if (status !== 'applied') return PENDING;
     }
-    return this.answerOf(leg, await this.complete(leg.transferId, 'settled'));
+    return this.answerOf(leg, await this.complete({ id: leg.transferId, memberId }, 'settled'));
   }
 
   /**
    * Settles or reverses a pending transfer, once: whoever flips the status from pending (the
    * request or the reconciler) posts the entry. Returns the state of the request's key after.
    */
-  async complete(transferId: string, outcome: 'settled' | 'reversed'): Promise<{ state: string; answer?: StoredAnswer }> {
-    const row = (await sql<{ o_member: number; o_state: string; o_status_code: number | null; o_response: unknown }>`
-      select * from transfer_complete(${transferId}::uuid, ${outcome}, ${FAIL.statusCode}::integer, ${JSON.stringify(FAIL.body)}::jsonb)`
-      .execute(this.money.db)).rows[0];
-    if (!row) return { state: 'none' };
-    this.money.notify(row.o_member, 'wallet.changed', {});
-    return {
-      state: row.o_state,
-      answer: row.o_state === 'done' ? { statusCode: row.o_status_code ?? 200, body: row.o_response } : undefined,
-    };
+  complete(transfer: { id: string; memberId: number }, outcome: 'settled' | 'reversed'): Promise<Completion> {
+    return this.completions.submit({ transferId: transfer.id, memberId: transfer.memberId, outcome });
+  }
+
+  private async reserveMany(items: Reservation[]): Promise<Reserved[]> {
+    const column = <T>(pick: (r: Reservation) => T) => items.map(pick);
+    const ids = (pick: (r: Reservation) => bigint) => items.map((r) => pick(r).toString());
+    const { rows } = await sql<{
+      o_index: number; o_outcome: string; o_code: string | null; o_username: string | null; o_status_code: number | null; o_response: unknown;
+    }>`select * from transfer_reserve_many(${column((r) => r.memberId)}::integer[], ${column((r) => r.key)}::text[],
+        ${column((r) => r.hash)}::text[], ${column((r) => r.claim)}::boolean[], ${column((r) => r.transferId)}::uuid[],
+        ${column((r) => r.providerCode)}::text[], ${column((r) => r.direction)}::text[], ${ids((r) => r.amount)}::bigint[],
+        ${column((r) => r.completesKey)}::boolean[], ${ids((r) => r.source)}::bigint[], ${ids((r) => r.inFlight)}::bigint[],
+        ${ids((r) => r.target)}::bigint[])`.execute(this.money.db);
+    const results: Reserved[] = [];
+    for (const row of rows) {
+      results[row.o_index - 1] = { outcome: row.o_outcome, code: row.o_code, username: row.o_username, statusCode: row.o_status_code, response: row.o_response };
+    }
+    return results;
+  }
+
+  /**
+   * Settles or reverses pending transfers, each once: whoever flips the status from pending (the
+   * request or the reconciler) posts the entry. Answers the state of each request's key after.
+   */
+  private async completeMany(items: Completing[]): Promise<Completion[]> {
+    const { rows } = await sql<{ o_index: number; o_member: number; o_state: string; o_status_code: number | null; o_response: unknown }>`
+      select * from transfer_complete_many(${items.map((i) => i.transferId)}::uuid[], ${items.map((i) => i.outcome)}::text[],
+        ${FAIL.statusCode}::integer, ${JSON.stringify(FAIL.body)}::jsonb)`.execute(this.money.db);
+    const results: Completion[] = items.map(() => ({ state: 'none' }));
+    for (const row of rows) {
+      this.money.notify(row.o_member, 'wallet.changed', {});
+      results[row.o_index - 1] = {
+        state: row.o_state,
+        answer: row.o_state === 'done' ? { statusCode: row.o_status_code ?? 200, body: row.o_response } : undefined,
+      };
+    }
+    return results;
   }
 
   /** The request's answer after completing one of its legs. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { sql, type Kysely } from 'kysely';
 import { DEMO_SLOT } from '../../../contract';
 import { systemClock, type Clock } from '../../clock';
+import { Batcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
 import { ProviderRefusal } from '../../providers/games/adapter';
 import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-token';
@@ -34,8 +35,17 @@ export interface LaunchedPlayer {
   balance: bigint;
 }
 
+interface Move {
+  providerCode: string;
+  username: string;
+  amount: bigint;
+  reference: string;
+}
+
 export class DemoProviderEngine {
   private faults = new Map<string, DemoFault[]>();
+  /** Moves that arrive together are applied in one transaction, as a provider under load would. */
+  private readonly moves = new Batcher<Move, string>((batch) => this.applyMoves(batch), { maxBatch: 64, maxInFlight: 2 });
   /** How long a "hung" call waits before failing; far beyond any caller's timeout. */
   hangMs = 30_000;
   private readonly launchSecret: string;
@@ -82,13 +92,18 @@ export class DemoProviderEngine {
     if (fault === 'fail') throw new ProviderRefusal('injected failure');
     if (fault === 'timeout_before') return this.hang();
     if (fault === 'late') await new Promise((resolve) => setTimeout(resolve, this.hangMs).unref());
-    try {
-      await sql`select demo_move(${providerCode}, ${reference}, ${username}, ${amount.toString()}::bigint)`.execute(this.db);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P0001') throw new ProviderRefusal(amount < 0n ? 'insufficient balance' : 'no such player');
-      throw error;
-    }
+    const result = await this.moves.submit({ providerCode, username, amount, reference });
+    if (result === 'refused') throw new ProviderRefusal(amount < 0n ? 'insufficient balance' : 'no such player');
     if (fault === 'timeout_after') return this.hang();
+  }
+
+  private async applyMoves(batch: Move[]): Promise<string[]> {
+    const { rows } = await sql<{ o_index: number; o_result: string }>`
+      select * from demo_move_many(${batch.map((m) => m.providerCode)}::text[], ${batch.map((m) => m.reference)}::text[],
+        ${batch.map((m) => m.username)}::text[], ${batch.map((m) => m.amount.toString())}::bigint[])`.execute(this.db);
+    const results: string[] = [];
+    for (const row of rows) results[row.o_index - 1] = row.o_result;
+    return results;
   }
 
   async transferStatus(providerCode: string, reference: string): Promise<'applied' | 'not_found'> {
