@@ -138,7 +138,6 @@ export interface LedgerEntryTable {
 }
 
 export interface LedgerPostingTable {
-  id: Generated<bigint>;
   entry_id: bigint;
   account_id: bigint;
   amount: bigint;

@@ -79,10 +79,10 @@ export class Transfers {
    * running at once always lock in one order and never deadlock.
    */
   private readonly reservations = new Batcher<Reservation, Reserved>((items) => this.reserveMany(items), {
-    maxBatch: 32, maxInFlight: 2, keyOf: (r) => r.memberId,
+    maxBatch: 32, maxInFlight: 1, keyOf: (r) => r.memberId,
   });
   private readonly completions = new Batcher<Completing, Completion>((items) => this.completeMany(items), {
-    maxBatch: 32, maxInFlight: 2, keyOf: (c) => c.memberId,
+    maxBatch: 32, maxInFlight: 1, keyOf: (c) => c.memberId,
   });
 
   constructor(private readonly money: MoneyContext) {}
