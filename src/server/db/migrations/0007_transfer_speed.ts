@@ -64,10 +64,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         select v_entry, x.acc, sum(x.amt) from unnest(p_accounts, p_amounts) as x(acc, amt) group by x.acc having sum(x.amt) <> 0;
     end $$`.execute(db);
 
-  // The saga's two steps now exist only as batches (a lone request is a batch of one); the
-  // one-item functions of migration 0004 go.
+  // The saga's two steps and the demo provider's move now exist only as batches (a lone
+  // request is a batch of one); the one-item functions of migration 0004 go.
   await sql`drop function transfer_reserve(integer, text, text, boolean, uuid, text, text, bigint, boolean, bigint, bigint)`.execute(db);
   await sql`drop function transfer_complete(uuid, text, integer, jsonb)`.execute(db);
+  await sql`drop function demo_move(text, text, text, bigint)`.execute(db);
 
   // Reserve, for each item: claim the idempotency key (unless the caller already holds it),
   // check the game account and the source's balance, record the transfer and move the amount

@@ -35,7 +35,7 @@ const PENDING: StoredAnswer = { statusCode: statusOf('TRANSFER_PENDING'), body: 
 /** A first leg that arrived: the request goes on with its second leg. */
 const LEG_SETTLED: StoredAnswer = { statusCode: 200, body: null };
 
-/** The arguments of transfer_reserve (migration 0004), one item of transfer_reserve_many. */
+/** One item of transfer_reserve_many (migration 0007). */
 interface Reservation {
   memberId: number;
   key: string;
@@ -67,8 +67,8 @@ type Completion = { state: string; answer?: StoredAnswer };
  * leaves the source for "transfers in flight"), call the provider with our reference, then
  * settle (in flight to the destination) or reverse (back to the source). A crash or timeout in
  * between leaves the transfer pending for the reconciler, which asks the provider. The two
- * database steps are single statements (transfer_reserve and transfer_complete, migration
- * 0004), so each is atomic; concurrent requests share their round trips (migration 0007).
+ * database steps are single statements (transfer_reserve_many and transfer_complete_many,
+ * migration 0007), so each is atomic, and concurrent requests share them.
  */
 export class Transfers {
   /**
@@ -76,7 +76,9 @@ export class Transfers {
    * round trip for many), which is most of the server's speed under load. A batch holds at
    * most one item per member and takes the members in ascending order, and within an item
    * the game account is locked before the ledger accounts (as everywhere else), so batches
-   * running at once always lock in one order and never deadlock.
+   * running at once (here, or on other nodes) always lock in one order and never deadlock.
+   * One batch per step at a time: under load the next batch gathers everything that arrived
+   * meanwhile, and bigger batches cost less per transfer than more of them at once.
    */
   private readonly reservations = new Batcher<Reservation, Reserved>((items) => this.reserveMany(items), {
     maxBatch: 32, maxInFlight: 1, keyOf: (r) => r.memberId,
