@@ -89,4 +89,16 @@ describe('Batcher', () => {
     expect(await Promise.all(results)).toEqual(['ok 1', 'ok 2']);
     expect(seen).toEqual([[0], [1, 2], [1], [2]]);
   });
+
+  it('starts a second batch while one runs only once minConcurrentBatch items wait', async () => {
+    const m = manualRun<number>();
+    const batcher = new Batcher<number, unknown>(m.run, { maxBatch: 10, maxInFlight: 2, minConcurrentBatch: 3 });
+    const all = [batcher.submit(1), batcher.submit(2), batcher.submit(3)];
+    expect(m.batches).toEqual([[1]]);
+    all.push(batcher.submit(4));
+    expect(m.batches).toEqual([[1], [2, 3, 4]]);
+    m.pending[0]!.finish();
+    m.pending[1]!.finish();
+    expect(await Promise.all(all)).toHaveLength(4);
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
+import { seedMember } from './helpers/members';
 
 describe.each(engines)('foundation on %s', (engine) => {
   let t: TestApp;
@@ -45,6 +46,25 @@ describe.each(engines)('foundation on %s', (engine) => {
       const path = e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       expect(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${path}`).toBeDefined();
     }
+  });
+
+  it('sends security headers with every JSON answer, refusals included, and helmet\'s policy with pages', async () => {
+    const member = await seedMember(t.app);
+    const ok = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: clientHeaders(member.token) });
+    expect(ok.statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: clientHeaders('no-such-token') });
+    expect(refused.statusCode).toBe(401);
+    for (const res of [ok, refused]) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves a readable docs page', async () => {

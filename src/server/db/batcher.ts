@@ -3,6 +3,8 @@ export interface BatcherOptions<I> {
   maxBatch: number;
   /** Most batches running at once; while they run, new items queue for the next batch. */
   maxInFlight: number;
+  /** While a batch runs, another starts only once this many items wait (default 1). */
+  minConcurrentBatch?: number;
   /**
    * Items with the same key never share a batch (a later one waits for the next). The money
    * batches use the member, so one transaction holds at most one item's locks per member.
@@ -37,7 +39,7 @@ export class Batcher<I, O> {
   }
 
   private pump() {
-    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length >= (this.inFlight === 0 ? 1 : this.options.minConcurrentBatch ?? 1)) {
       const batch = this.take();
       this.inFlight++;
       void this.execute(batch).finally(() => {

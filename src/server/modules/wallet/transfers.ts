@@ -77,14 +77,15 @@ export class Transfers {
    * most one item per member and takes the members in ascending order, and within an item
    * the game account is locked before the ledger accounts (as everywhere else), so batches
    * running at once (here, or on other nodes) always lock in one order and never deadlock.
-   * One batch per step at a time: under load the next batch gathers everything that arrived
-   * meanwhile, and bigger batches cost less per transfer than more of them at once.
+   * A second batch of a step starts only when enough requests wait for it: bigger batches
+   * cost less per transfer, and a second one keeps the server busy while the first waits
+   * for the disk.
    */
   private readonly reservations = new Batcher<Reservation, Reserved>((items) => this.reserveMany(items), {
-    maxBatch: 32, maxInFlight: 1, keyOf: (r) => r.memberId,
+    maxBatch: 32, maxInFlight: 2, minConcurrentBatch: 8, keyOf: (r) => r.memberId,
   });
   private readonly completions = new Batcher<Completing, Completion>((items) => this.completeMany(items), {
-    maxBatch: 32, maxInFlight: 1, keyOf: (c) => c.memberId,
+    maxBatch: 32, maxInFlight: 2, minConcurrentBatch: 8, keyOf: (c) => c.memberId,
   });
 
   constructor(private readonly money: MoneyContext) {}

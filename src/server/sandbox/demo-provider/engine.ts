@@ -45,7 +45,7 @@ interface Move {
 export class DemoProviderEngine {
   private faults = new Map<string, DemoFault[]>();
   /** Moves that arrive together are applied in one transaction, as a provider under load would. */
-  private readonly moves = new Batcher<Move, string>((batch) => this.applyMoves(batch), { maxBatch: 64, maxInFlight: 1 });
+  private readonly moves = new Batcher<Move, string>((batch) => this.applyMoves(batch), { maxBatch: 64, maxInFlight: 2, minConcurrentBatch: 8 });
   /** How long a "hung" call waits before failing; far beyond any caller's timeout. */
   hangMs = 30_000;
   private readonly launchSecret: string;
