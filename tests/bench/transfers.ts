@@ -1,7 +1,7 @@
 /**
  * `npm run bench:transfers`: wallet-to-game transfers through the HTTP API.
  * N concurrent clients, each its own member, send transfers for a fixed time; prints
- * transfers/s and p50/p99 latency, one line per figure:
+ * transfers/s and p50/p99 latency, one line per figure, then whether the aims are met:
  *   1. PostgreSQL, clients spread over the 16 providers (16 in-flight house accounts);
  *   2. PostgreSQL, every transfer to one provider (one shared house account);
  *   3. PGlite, spread.
@@ -43,7 +43,7 @@ const CASES = (process.env.BENCH_CASES ?? 'postgres-spread,postgres-shared,pglit
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-async function runCase(name: string, engine: Engine, shared: boolean) {
+async function runCase(name: string, engine: Engine, shared: boolean): Promise<{ perSecond: number; p50: number; p99: number }> {
   const test = await freshDatabase(engine, { poolSize: Number(process.env.BENCH_POOL ?? 8) });
   const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', PORT: '0', HOST: '127.0.0.1', RECONCILE_INTERVAL_MS: '0', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database: test.database, logger: false });
@@ -71,14 +71,29 @@ async function runCase(name: string, engine: Engine, shared: boolean) {
     });
     latencies.sort((a, b) => a - b);
     const audit = await auditLedger(app.ctx.db);
-    console.log(`${name}: ${(latencies.length / SECONDS).toFixed(0)} transfers/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${clients} clients, ${latencies.length} transfers in ${SECONDS} s, ${failures} failed, audit ${audit.ok ? 'clean' : 'FAILED'}`);
+    const figures = { perSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    console.log(`${name}: ${figures.perSecond.toFixed(0)} transfers/s (${clients} clients, ${latencies.length} transfers in ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, ${failures} failed, audit ${audit.ok ? 'clean' : 'FAILED'})`);
+    console.log(`${name}: p50 ${figures.p50.toFixed(1)} ms`);
+    console.log(`${name}: p99 ${figures.p99.toFixed(1)} ms`);
+    return figures;
   } finally {
     await app.close();
     await test.drop();
   }
 }
 
+const results = new Map<string, Awaited<ReturnType<typeof runCase>>>();
 for (const c of CASES) {
   const [engine, mode] = c.split('-') as [Engine, string];
-  await runCase(c, engine, mode === 'shared');
+  results.set(c, await runCase(c, engine, mode === 'shared'));
+}
+const spread = results.get('postgres-spread');
+const shared = results.get('postgres-shared');
+if (spread) {
+  const met = spread.perSecond >= 2000 && spread.p99 < 50;
+  console.log(`aim (PostgreSQL, at least 2,000 transfers/s with p99 under 50 ms): ${met ? 'met' : 'not met'}`);
+}
+if (spread && shared) {
+  const ratio = shared.perSecond / spread.perSecond;
+  console.log(`shared house account: ${(ratio * 100).toFixed(0)}% of the spread case's transfers/s (aim: at least 80%): ${ratio >= 0.8 ? 'met' : 'not met'}`);
 }
