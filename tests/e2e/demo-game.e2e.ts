@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import la from '../../locales/la.json';
-import th from '../../locales/th.json';
-import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { LAO, LOCALES, THAI, api, chooseLanguage, registerMember } from './support';
 
 /**
  * The sandbox demo slot behind a launch link: a member with money at PG gets the auto-login
@@ -11,45 +10,10 @@ import { fontsReady, launchChromium, phoneContext, screenshot, url } from './har
  * only, and the wallet's balance check then agrees with the game.
  */
 
-const LOCALES = { th, la, en } as const;
-type Locale = keyof typeof LOCALES;
-const THAI = /[\u0E00-\u0E7F]/;
-const LAO = /[\u0E80-\u0EFF]/;
 
-const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url(path), { method, headers: { ...CLIENT, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** Registers a member the way the register screens do (OTP through the sandbox inbox) and logs in. */
-async function registerMember() {
-  const digits = String(Date.now()).slice(-8);
-  const phone = `08${digits}`;
-  const password = 'secret-123';
-  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
-  let otpToken: string | undefined;
-  if (otpFlag.registerOTP) {
-    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
-    expect(sent.status).toBe(200);
-    otpToken = sent.body.otpToken;
-    if (sent.body.code !== 'OTP_VERIFIED') {
-      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
-      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
-      expect(verified.status).toBe(200);
-    }
-  }
-  const created = await api('POST', '/api/account', {
-    name: 'Somsri Player', username: phone, password, bankCode: 'SCB', bankAccountName: 'SOMSRI PLAYER', bankAccountNo: `41${digits}`,
-    ...(otpToken ? { otpToken } : {}),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
-  expect(login.status).toBe(200);
-  return { auth: { authorization: `Bearer ${login.body.token}` } };
-}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -59,7 +23,7 @@ let gamePath: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  ({ auth } = await registerMember());
+  ({ auth } = await registerMember({ name: 'Somsri Player', accountPrefix: '41', acceptAgreement: false }));
   const funded = await api('POST', '/api/sandbox/wallet/fund', { amount: 500 }, { ...auth, 'idempotency-key': `fund-${Date.now()}` });
   expect(funded.status, JSON.stringify(funded.body)).toBe(200);
   expect((await api('GET', '/api/wallet/activate/PG', undefined, auth)).status).toBe(200);
@@ -103,15 +67,11 @@ async function playRound(start: () => Promise<void>) {
   return { before, after: await balance(), landingMs };
 }
 
-const chooseLanguage = async (locale: Locale) => {
-  await page.getByTestId('language-trigger').click();
-  await page.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
-};
 
 describe('demo slot game', () => {
   it('opens from the launch link with the balance at the provider and a canvas', async () => {
     await page.goto(gamePath);
-    await chooseLanguage('en');
+    await chooseLanguage(page, 'en');
     await page.getByRole('heading', { name: 'PG Soft demo slot' }).waitFor();
     await expect.poll(balance).toBe('200.00');
     const canvas = page.getByTestId('slot-scene').locator('canvas');
@@ -169,7 +129,7 @@ describe('demo slot game', () => {
 
   it('shows the game in Thai, Lao and English', async () => {
     for (const locale of ['th', 'la', 'en'] as const) {
-      await chooseLanguage(locale);
+      await chooseLanguage(page, locale);
       const text = LOCALES[locale].game;
       await page.getByRole('button', { name: text.spin, exact: true }).waitFor();
       const heading = await page.getByRole('heading', { level: 1 }).innerText();

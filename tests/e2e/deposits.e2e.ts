@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import la from '../../locales/la.json';
-import th from '../../locales/th.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
 
 /**
  * Deposits in the browser, as a new member makes them: a KBANK QR code for 100 paid on the
@@ -16,59 +15,10 @@ import { fontsReady, launchChromium, phoneContext, screenshot, url } from './har
  * shows both uploads. Screenshots of the modal and the dialog in th, la and en.
  */
 
-const LOCALES = { th, la, en } as const;
-type Locale = keyof typeof LOCALES;
-const THAI = /[\u0E00-\u0E7F]/;
-const LAO = /[\u0E80-\u0EFF]/;
 
-const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
-const fill = (template: string, vars: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url(path), {
-    method,
-    headers: { ...CLIENT, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** Registers a member the way the register screens do (as tests/e2e/wallet.e2e.ts). */
-async function registerMember() {
-  const digits = String(Date.now()).slice(-8);
-  const phone = `08${digits}`;
-  const password = 'secret-123';
-  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
-  let otpToken: string | undefined;
-  if (otpFlag.registerOTP) {
-    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
-    expect(sent.status).toBe(200);
-    otpToken = sent.body.otpToken;
-    if (sent.body.code !== 'OTP_VERIFIED') {
-      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
-      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
-      expect(verified.status).toBe(200);
-    }
-  }
-  const created = await api('POST', '/api/account', {
-    name: 'Malee Deposit',
-    username: phone,
-    password,
-    bankCode: 'SCB',
-    bankAccountName: 'MALEE DEPOSIT',
-    bankAccountNo: `41${digits}`,
-    ...(otpToken ? { otpToken } : {}),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  // The agreement modal (its own issue) is accepted up front so it does not cover the wallet.
-  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
-  const auth = { authorization: `Bearer ${login.body.token}` };
-  const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
-  if (agreement.status === 200 && !agreement.body.accepted) await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
-  return { phone, password };
-}
 
 /** A sandbox bank transfer of `amount` to the operator's account, as the PNG slip the bank app would show. */
 async function sandboxSlip(amount: number): Promise<string> {
@@ -89,7 +39,7 @@ let slipsOpen = true;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  member = await registerMember();
+  member = await registerMember({ name: 'Malee Deposit', accountPrefix: '41' });
   context = await phoneContext(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('/') });
   page = await context.newPage();
@@ -99,10 +49,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const chooseLanguage = async (p: Page, locale: Locale) => {
-  await p.getByTestId('language-trigger').click();
-  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
-};
 const total = () => page.getByTestId('total-balance').innerText();
 const depositDialog = (strings = en) => page.getByRole('dialog', { name: strings.deposit.title });
 const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
@@ -451,19 +397,19 @@ describe('deposits', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/user/home');
     await chooseLanguage(page, 'th');
-    const dialog = await openDeposit(th);
+    const dialog = await openDeposit(LOCALES.th);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const tabs = await dialog.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.scrollWidth <= tab.clientWidth));
     expect(tabs.every(Boolean)).toBe(true);
     await fontsReady(page);
     await settled(page);
     await screenshot(page, 'deposit-bank-360-th');
-    await dialog.getByRole('tab', { name: th.deposit.method.qr }).click();
+    await dialog.getByRole('tab', { name: LOCALES.th.deposit.method.qr }).click();
     await dialog.getByTestId('qr-form').waitFor();
     await fontsReady(page);
     await settled(page);
     await screenshot(page, 'deposit-qr-form-360-th');
-    await closeDialog(depositDialog(th));
+    await closeDialog(depositDialog(LOCALES.th));
     await page.setViewportSize({ width: 390, height: 844 });
   });
 });

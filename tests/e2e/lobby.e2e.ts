@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import la from '../../locales/la.json';
-import th from '../../locales/th.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
 
 /**
  * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
@@ -12,55 +11,19 @@ import { fontsReady, launchChromium, phoneContext, screenshot, url } from './har
  * wallet then agrees with the statement. The same journey again with the keyboard alone.
  */
 
-const LOCALES = { th, la, en } as const;
-type Locale = keyof typeof LOCALES;
-const THAI = /[\u0E00-\u0E7F]/;
-const LAO = /[\u0E80-\u0EFF]/;
-const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
-const fill = (template: string, vars: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url(path), { method, headers: { ...CLIENT, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+/** A new member with sandbox money in the wallet. */
+async function registerFundedMember(name: string, funds: number) {
+  const member = await registerMember({ name, phonePrefix: '09', accountPrefix: '42' });
+  const funded = await api('POST', '/api/sandbox/wallet/fund', { amount: funds }, { ...member.auth, 'idempotency-key': `fund-${member.phone}` });
+  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+  return member;
 }
+
 
 /** Registers a member the way the register screens do, accepts the agreement and funds the wallet. */
-async function registerMember(name: string, funds: number) {
-  const digits = String(Date.now()).slice(-8);
-  const phone = `09${digits}`;
-  const password = 'secret-123';
-  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
-  let otpToken: string | undefined;
-  if (otpFlag.registerOTP) {
-    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
-    expect(sent.status).toBe(200);
-    otpToken = sent.body.otpToken;
-    if (sent.body.code !== 'OTP_VERIFIED') {
-      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
-      expect((await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code })).status).toBe(200);
-    }
-  }
-  const created = await api('POST', '/api/account', {
-    name, username: phone, password, bankCode: 'SCB', bankAccountName: name.toUpperCase(), bankAccountNo: `42${digits}`,
-    ...(otpToken ? { otpToken } : {}),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
-  const auth = { authorization: `Bearer ${login.body.token}` };
-  // The agreement modal (its own issue) is accepted up front so it does not cover the lobby.
-  const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
-  if (agreement.status === 200 && !agreement.body.accepted) await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
-  const funded = await api('POST', '/api/sandbox/wallet/fund', { amount: funds }, { ...auth, 'idempotency-key': `fund-${phone}` });
-  expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-  return { phone, password, auth };
-}
 
-const chooseLanguage = async (p: Page, locale: Locale) => {
-  await p.getByTestId('language-trigger').click();
-  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
-};
 
 async function logIn(page: Page, member: { phone: string; password: string }) {
   await page.goto('/login');
@@ -144,11 +107,11 @@ afterAll(async () => {
 describe('game lobby with touch', () => {
   let context: BrowserContext;
   let page: Page;
-  let member: Awaited<ReturnType<typeof registerMember>>;
+  let member: Awaited<ReturnType<typeof registerFundedMember>>;
   let gameBalance = 0;
 
   beforeAll(async () => {
-    member = await registerMember('Lobby Tester', 1000);
+    member = await registerFundedMember('Lobby Tester', 1000);
     context = await phoneContext(browser);
     page = await context.newPage();
   });
@@ -320,10 +283,10 @@ describe('game lobby with touch', () => {
 describe('game lobby with the keyboard alone', () => {
   let context: BrowserContext;
   let page: Page;
-  let member: Awaited<ReturnType<typeof registerMember>>;
+  let member: Awaited<ReturnType<typeof registerFundedMember>>;
 
   beforeAll(async () => {
-    member = await registerMember('Keyboard Tester', 500);
+    member = await registerFundedMember('Keyboard Tester', 500);
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, baseURL: url('/') });
     page = await context.newPage();
     await logIn(page, member);

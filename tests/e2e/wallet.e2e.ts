@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import la from '../../locales/la.json';
-import th from '../../locales/th.json';
-import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
 
 /**
  * The money core in the browser: a registered member logs in, gets sandbox money, moves 300
@@ -11,63 +10,10 @@ import { fontsReady, launchChromium, phoneContext, screenshot, url } from './har
  * 200 through the withdraw modal (with a lost connection on the way), and reads the statement.
  */
 
-const LOCALES = { th, la, en } as const;
-type Locale = keyof typeof LOCALES;
-const THAI = /[\u0E00-\u0E7F]/;
-const LAO = /[\u0E80-\u0EFF]/;
 
-const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
-const fill = (template: string, vars: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(url(path), {
-    method,
-    headers: { ...CLIENT, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** Registers a member the way the register screens do: OTP through the sandbox inbox when it is on. */
-async function registerMember() {
-  const digits = String(Date.now()).slice(-8);
-  const phone = `08${digits}`;
-  const password = 'secret-123';
-  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
-  let otpToken: string | undefined;
-  if (otpFlag.registerOTP) {
-    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
-    expect(sent.status).toBe(200);
-    otpToken = sent.body.otpToken;
-    if (sent.body.code !== 'OTP_VERIFIED') {
-      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
-      expect(inbox.status).toBe(200);
-      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
-      expect(verified.status).toBe(200);
-    }
-  }
-  const created = await api('POST', '/api/account', {
-    name: 'Somchai Tester',
-    username: phone,
-    password,
-    bankCode: 'SCB',
-    bankAccountName: 'SOMCHAI TESTER',
-    bankAccountNo: `40${digits}`,
-    ...(otpToken ? { otpToken } : {}),
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-
-  // The agreement modal (its own issue) is accepted up front so it does not cover the wallet.
-  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
-  const auth = { authorization: `Bearer ${login.body.token}` };
-  const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
-  if (agreement.status === 200 && !agreement.body.accepted) {
-    await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
-  }
-  return { phone, password };
-}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -76,7 +22,7 @@ let member: { phone: string; password: string };
 
 beforeAll(async () => {
   browser = await launchChromium();
-  member = await registerMember();
+  member = await registerMember({ name: 'Somchai Tester', accountPrefix: '40' });
   context = await phoneContext(browser);
   page = await context.newPage();
 });
@@ -85,10 +31,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const chooseLanguage = async (p: Page, locale: Locale) => {
-  await p.getByTestId('language-trigger').click();
-  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
-};
 const token = () => page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token') ?? '');
 const memberApi = async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   api<T>(method, path, body, { authorization: `Bearer ${await token()}`, ...headers });

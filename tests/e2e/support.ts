@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import en from '../../locales/en.json';
+import la from '../../locales/la.json';
+import th from '../../locales/th.json';
+import { url } from './harness';
+
+/** What the journeys share: the three locales, their scripts, the API as the client calls it, and a new member. */
+export const LOCALES = { th, la, en } as const;
+export type Locale = keyof typeof LOCALES;
+export const THAI = /[\u0E00-\u0E7F]/;
+export const LAO = /[\u0E80-\u0EFF]/;
+
+export const CLIENT = { 'x-client': 'member-wallet', 'content-type': 'application/json' };
+
+/** Fills an i18next template's {{names}} as the client does. */
+export const fill = (template: string, vars: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+
+export async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url(path), {
+    method,
+    headers: { ...CLIENT, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export const chooseLanguage = async (p: Page, locale: Locale) => {
+  await p.getByTestId('language-trigger').click();
+  await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
+};
+
+/**
+ * Registers a member the way the register screens do (OTP through the sandbox inbox when it
+ * is on) and logs in. Unless told otherwise, the agreement (its own issue) is accepted up front
+ * so that its modal does not cover the page under test.
+ */
+export async function registerMember(who: { name: string; phonePrefix?: string; accountPrefix: string; acceptAgreement?: boolean }) {
+  const digits = String(Date.now()).slice(-8);
+  const phone = `${who.phonePrefix ?? '08'}${digits}`;
+  const password = 'secret-123';
+  const { body: otpFlag } = await api<{ registerOTP: boolean }>('GET', '/api/lookup/registerOTP');
+  let otpToken: string | undefined;
+  if (otpFlag.registerOTP) {
+    const sent = await api<{ otpToken: string; code: string }>('POST', '/api/otp/send', { phoneNumber: phone });
+    expect(sent.status).toBe(200);
+    otpToken = sent.body.otpToken;
+    if (sent.body.code !== 'OTP_VERIFIED') {
+      const inbox = await api<{ messages: { code: string }[] }>('GET', `/api/sandbox/sms?phone=${phone}`);
+      expect(inbox.status).toBe(200);
+      const verified = await api('POST', '/api/otp/verify', { otpToken, otpCode: inbox.body.messages[0].code });
+      expect(verified.status).toBe(200);
+    }
+  }
+  const created = await api('POST', '/api/account', {
+    name: who.name,
+    username: phone,
+    password,
+    bankCode: 'SCB',
+    bankAccountName: who.name.toUpperCase(),
+    bankAccountNo: `${who.accountPrefix}${digits}`,
+    ...(otpToken ? { otpToken } : {}),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+  const login = await api<{ token: string }>('POST', '/api/login', { username: phone, password });
+  expect(login.status).toBe(200);
+  const auth = { authorization: `Bearer ${login.body.token}` };
+  if (who.acceptAgreement ?? true) {
+    const agreement = await api<{ version: number; accepted: boolean }>('GET', '/api/account/agreement', undefined, auth);
+    if (agreement.status === 200 && !agreement.body.accepted) await api('POST', '/api/account/agreement', { version: agreement.body.version }, auth);
+  }
+  return { phone, password, auth };
+}
