@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: '.',
   base: '/',
-  publicDir: false,
+  // Copied as they are to the site's root: the icon browsers ask for at /favicon.ico.
+  publicDir: 'assets/public',
   plugins: [react()],
   build: {
     outDir: 'dist',

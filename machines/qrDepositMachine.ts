@@ -6,14 +6,17 @@ import { QR_COUNTDOWN_TICK_MS } from '../src/contract/constants';
  * SPEC sections 2, 4, 5 and 9.
  *
  *   reading ──(a live code)──────────────────────────────▶ shown ── qrExpiry (00:00) ──▶ editing.expired
- *      └──(none)──▶ editing ── qr.requested [amountAllowed] ──▶ creating ──▶ shown      │
- *                     ▲                                           └─(hasQrcode false)─▶ editing + notifyCreateFailed
- *                     └──────── cancelling ◀── qr.cancelled ───────────────────────────┘
+ *      └──(none)──▶ editing ── qr.requested [amountAllowed] ──▶ creating ──▶ shown      │  └─ qr.recheck: paid ──▶ received
+ *                     ▲                                           └─(hasQrcode false)─▶ editing + notifyCreateFailed     │
+ *                     ├──────── cancelling ◀── qr.cancelled ───────────────────────────┘                                 │
+ *                     └──────────────────────────────────────── qr.another ◀─────────────────────────────────────────────┘
  *
  * On open the member's current code is read (GET); a live one is shown with an mm:ss countdown
  * to its expireIn that ticks every QR_COUNTDOWN_TICK_MS. At 00:00 it is hidden; a cancel deletes
  * it. While shown, `qr.recheck` (the view sends it when the wallet changed, or the page came back
- * into view) reads the code again: gone (paid, cancelled elsewhere) hides it; the server's
+ * into view) reads the code again: paid (the answer names this code as the last paid one) shows
+ * "deposit received" with the amount and the wallet's new balance; gone otherwise (cancelled
+ * elsewhere) hides it; the server's
  * `refresh` flag — set once after a code was made with another provider — or another code
  * replaces it and restarts the countdown.
  *
@@ -31,8 +34,22 @@ export interface QrCode {
   expireIn: string;
 }
 
+/** The member's last paid code with the provider, and the wallet balance now (GET only). */
+export interface QrPaid {
+  qrcodeId: string;
+  amount: number;
+  wallet: { amount: number };
+}
+
 /** The GET and POST /api/qrcode/:bankCode answer. */
-export type QrAnswer = ({ hasQrcode: true; refresh?: boolean } & QrCode) | { hasQrcode: false; message?: string };
+export type QrAnswer = ({ hasQrcode: true; refresh?: boolean } & QrCode) | { hasQrcode: false; message?: string; paid?: QrPaid };
+
+/** A deposit that arrived by the code the member was shown. */
+export interface QrReceived {
+  amount: number;
+  /** The wallet's balance after it. */
+  balance: number;
+}
 
 export interface QrDepositInput {
   provider: string;
@@ -51,6 +68,8 @@ export interface QrDepositContext extends QrDepositInput {
   now: number;
   /** Grows each time another code takes the place of the shown one, so the view redraws it. */
   codeVersion: number;
+  /** The shown code was paid: what arrived, and the new balance. */
+  received: QrReceived | null;
 }
 
 export type QrDepositEvent =
@@ -58,7 +77,9 @@ export type QrDepositEvent =
   | { type: 'amount.preset'; amount: number }
   | { type: 'qr.requested' }
   | { type: 'qr.cancelled' }
-  | { type: 'qr.recheck' };
+  | { type: 'qr.recheck' }
+  /** After a deposit was received: the form for another one. */
+  | { type: 'qr.another' };
 
 /** SPEC section 5: "QR create: amount at least 1 else nothing happens". */
 export const QR_SMALLEST_AMOUNT = 1;
@@ -87,6 +108,10 @@ const codeOf = (error: unknown): string =>
   error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string'
     ? (error as { code: string }).code
     : 'NETWORK_ERROR';
+
+/** The answer names the shown code as paid. */
+const paidCode = (answer: QrAnswer, shown: QrCode | null): QrPaid | null =>
+  !answer.hasQrcode && answer.paid && shown && answer.paid.qrcodeId === shown.qrcodeId ? answer.paid : null;
 
 const codeOfAnswer = (answer: QrAnswer): QrCode | null =>
   answer.hasQrcode ? { qrcodeId: answer.qrcodeId, qrcode: answer.qrcode, amount: answer.amount, expireIn: answer.expireIn } : null;
@@ -125,7 +150,7 @@ export const qrDepositMachine = setup({
   },
 }).createMachine({
   id: 'qrDeposit',
-  context: ({ input }) => ({ ...input, amount: '', code: null, now: 0, codeVersion: 0 }),
+  context: ({ input }) => ({ ...input, amount: '', code: null, now: 0, codeVersion: 0, received: null }),
   initial: 'reading',
   states: {
     reading: {
@@ -222,7 +247,18 @@ export const qrDepositMachine = setup({
                 src: 'readQrcode',
                 input: ({ context }) => ({ provider: context.provider }),
                 onDone: [
-                  // Paid, cancelled or replaced elsewhere: this code is no longer payable.
+                  {
+                    guard: ({ context, event }) => paidCode(event.output, context.code) !== null,
+                    target: '#qrDeposit.received',
+                    actions: assign({
+                      received: ({ context, event }) => {
+                        const paid = paidCode(event.output, context.code)!;
+                        return { amount: paid.amount, balance: paid.wallet.amount };
+                      },
+                      code: null,
+                    }),
+                  },
+                  // Cancelled or replaced elsewhere: this code is no longer payable.
                   { guard: ({ event }) => !event.output.hasQrcode, target: '#qrDeposit.editing', actions: 'forgetCode' },
                   {
                     guard: ({ context, event }) =>
@@ -242,6 +278,10 @@ export const qrDepositMachine = setup({
           },
         },
       },
+    },
+
+    received: {
+      on: { 'qr.another': { target: 'editing', actions: assign({ received: null, amount: '' }) } },
     },
 
     cancelling: {

@@ -36,6 +36,13 @@ export interface OtpSent {
   code: 'OK' | 'OTP_VERIFIED';
 }
 
+/** The body of POST /api/otp/send. */
+export interface OtpSendRequest {
+  phoneNumber: string;
+  /** The token of the code this client holds for the number: the server answers OTP_VERIFIED only to its holder. */
+  otpToken?: string;
+}
+
 /** The body of POST /api/account/validate. */
 export interface ValidationRequest {
   name: string;
@@ -66,7 +73,7 @@ export interface RegistrationContext {
   phone: string;
   /** The code sent and not yet verified: for which number, its reference and token. */
   pendingOtp: { phone: string; ref: string; token: string } | null;
-  /** The number that passed OTP; its token goes with validate and create ('' when the server knows it by address). */
+  /** The number that passed OTP; its token goes with validate and create (the server registers nobody without it). */
   verified: { phone: string; token: string } | null;
   otpCode: string;
   resendSeconds: number;
@@ -146,6 +153,13 @@ export const errorCodeOf = (error: unknown): string => {
 
 const optional = (value: string) => value.trim() || undefined;
 
+/** The number to send a code to, with the token of the code this client already holds for it, if any. */
+export const otpSendRequest = (context: RegistrationContext): OtpSendRequest => {
+  const phoneNumber = phoneDigits(context.phone);
+  const held = context.pendingOtp?.phone === phoneNumber ? context.pendingOtp.token : context.verified?.phone === phoneNumber ? context.verified.token : '';
+  return held ? { phoneNumber, otpToken: held } : { phoneNumber };
+};
+
 export const validationRequest = (context: RegistrationContext): ValidationRequest => ({
   name: context.profile.name.trim(),
   username: phoneDigits(context.phone),
@@ -193,7 +207,7 @@ export const registrationMachine = setup({
   },
   actors: {
     loadOptions: fromPromise<RegistrationOptions>(notProvided('loadOptions')),
-    sendOtp: fromPromise<OtpSent, { phoneNumber: string }>(notProvided('sendOtp')),
+    sendOtp: fromPromise<OtpSent, OtpSendRequest>(notProvided('sendOtp')),
     verifyOtp: fromPromise<unknown, { otpToken: string; otpCode: string }>(notProvided('verifyOtp')),
     validateProfile: fromPromise<unknown, ValidationRequest>(notProvided('validateProfile')),
     createAccount: fromPromise<unknown, RegistrationRequest>(notProvided('createAccount')),
@@ -201,8 +215,8 @@ export const registrationMachine = setup({
   actions: {
     /** The success toast. */
     notifyRegistered: () => {},
-    /** Off to /login once the success toast has been read. */
-    redirectToLogin: () => {},
+    /** Off to /login once the success toast has been read, with the phone just registered to prefill. */
+    redirectToLogin: (_, _params: { phone: string }) => {},
     /** The stored invite code was refused: forget it on this device. */
     forgetInviteCode: () => {},
     clearErrors: assign({ fieldErrors: {}, serverError: null }),
@@ -237,8 +251,12 @@ export const registrationMachine = setup({
       pendingOtp: null,
       otpCode: '',
     })),
-    /** OTP_VERIFIED on send: this number was verified from this address a moment ago; no token. */
-    markVerifiedByAddress: assign(({ context }) => ({ verified: { phone: phoneDigits(context.phone), token: '' }, pendingOtp: null })),
+    /** OTP_VERIFIED on send: the code whose token this client sent back is verified already (a lost verify answer). */
+    markVerifiedFromSend: assign(({ context }, params: { sent: OtpSent }) => ({
+      verified: { phone: phoneDigits(context.phone), token: params.sent.otpToken },
+      pendingOtp: null,
+      otpCode: '',
+    })),
     forgetVerification: assign({ verified: null, pendingOtp: null }),
     setProfileField: assign(({ context, event }) =>
       event.type === 'profile.changed'
@@ -338,13 +356,13 @@ export const registrationMachine = setup({
         sendingOtp: {
           invoke: {
             src: 'sendOtp',
-            input: ({ context }) => ({ phoneNumber: phoneDigits(context.phone) }),
+            input: ({ context }) => otpSendRequest(context),
             onDone: [
               // SPEC section 4: OTP_VERIFIED skips the OTP step.
               {
                 guard: { type: 'alreadyVerified', params: ({ event }) => ({ code: event.output.code }) },
                 target: '#registration.profile',
-                actions: 'markVerifiedByAddress',
+                actions: { type: 'markVerifiedFromSend', params: ({ event }) => ({ sent: event.output }) },
               },
               {
                 target: '#registration.otp',
@@ -410,12 +428,12 @@ export const registrationMachine = setup({
             sending: {
               invoke: {
                 src: 'sendOtp',
-                input: ({ context }) => ({ phoneNumber: phoneDigits(context.phone) }),
+                input: ({ context }) => otpSendRequest(context),
                 onDone: [
                   {
                     guard: { type: 'alreadyVerified', params: ({ event }) => ({ code: event.output.code }) },
                     target: '#registration.profile',
-                    actions: 'markVerifiedByAddress',
+                    actions: { type: 'markVerifiedFromSend', params: ({ event }) => ({ sent: event.output }) },
                   },
                   {
                     target: 'coolingDown',
@@ -496,7 +514,7 @@ export const registrationMachine = setup({
     },
     done: {
       type: 'final',
-      entry: 'redirectToLogin',
+      entry: { type: 'redirectToLogin', params: ({ context }) => ({ phone: phoneDigits(context.phone) }) },
     },
   },
 });

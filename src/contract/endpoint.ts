@@ -1,11 +1,13 @@
 import type { z } from 'zod';
+import type { Permission } from './admin/roles';
 
 /**
  * One API endpoint of SPEC section 7: the server registers its route from this entry,
  * the client's typed call is derived from it, and the OpenAPI document is generated from it.
  *
  * - `access`: 'public' needs nothing; 'member' needs the bearer token and the client marker
- *   header; 'sandbox' exists only in sandbox mode.
+ *   header; 'sandbox' exists only in sandbox mode; 'operator' (the back office, /api/admin/*) needs an
+ *   operator's bearer token, the client marker header and the endpoint's `permission`.
  * - `idempotent`: the request moves money and must carry an `Idempotency-Key` header.
  * - `multipart`: the body is multipart/form-data (files), described by `body` for docs only.
  */
@@ -30,10 +32,12 @@ export interface Endpoint<
   response: Response;
   idempotent?: Idempotent;
   multipart?: boolean;
+  /** Operator endpoints: what the operator's role must allow (src/contract/admin/roles.ts). */
+  permission?: Permission;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Access = 'public' | 'member' | 'sandbox';
+export type Access = 'public' | 'member' | 'sandbox' | 'operator';
 
 export const endpoint = <
   Method extends HttpMethod,

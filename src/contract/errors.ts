@@ -57,6 +57,19 @@ export const ERROR_CODES = [
   'TRUEWALLET_MINIMUM', // a True Wallet voucher below TRUEWALLET_MINIMUM
   'TRUELINK_MULTI_TICKET', // a True Wallet voucher shared by several people; only a one-ticket voucher is deposited
   'SLIP_UPLOAD_CLOSED', // a slip uploaded inside the daily closed window of the slip lookup
+  'BONUS_NO_DEPOSIT', // a bonus given on a deposit, asked for without a qualifying deposit (or one too small)
+  'SPIN_NO_COIN', // a spin with no coin left
+  'SPIN_INACTIVE', // a spin while no wheel is active
+  'SLIP_UPLOAD_BUSY', // every slip reader of the node is busy and its waiting line full; try again shortly
+  'BALANCE_CHANGED', // withdrawAll: the balance is no longer the amount the member confirmed
+  // back office
+  'FORBIDDEN', // the operator's role does not allow this action
+  'OWN_PROPOSAL', // an operator approving their own manual credit or debit (maker-checker)
+  'ALREADY_DECIDED', // a queue item another operator (or the payout) already settled
+  'WEAK_PASSWORD', // an operator password that is too short or too easy to guess
+  'OPERATOR_EXISTS', // an operator username already taken
+  'FILE_NOT_SUPPORTED', // a chat upload whose name or bytes are not an allowed type (SPEC section 5)
+  'CHAT_FILE_REQUIRED', // a chat upload without a file in the field `file`, or an empty one
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -85,11 +98,18 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   FILE_TOO_LARGE: 413,
   REQUEST_LIMIT: 429,
   REQUEST_LIMIT_1MIN: 429,
+  SLIP_UPLOAD_BUSY: 429,
+  BALANCE_CHANGED: 409,
   OTP_BLOCK: 429,
   OTP_SEND_FAIL: 502,
   INTERNAL_SERVER_ERROR: 500,
   TRANSFER_FAIL: 502,
   TRANSFER_PENDING: 202,
+  FORBIDDEN: 403,
+  OWN_PROPOSAL: 403,
+  ALREADY_DECIDED: 409,
+  OPERATOR_EXISTS: 409,
+  FILE_NOT_SUPPORTED: 415,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -3,3 +3,5 @@ export * from './errors';
 export * from './constants';
 export * from './money';
 export * from './endpoints/index';
+export * from './bonusCounting';
+export * from './admin/index';

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import type { SpinWheel } from './modules/spin/spinwheel';
 import type { Wallet } from './modules/wallet/wallet';
 import type { DemoProviderEngine } from './sandbox/demo-provider/engine';
 import { openDatabase, type Database } from './db/database';
@@ -16,9 +17,11 @@ import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { installErrorHandler } from './http/error-handler';
 import { memberGuard, type Authenticator } from './http/member-guard';
+import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
 import { registerAccountRoutes } from './modules/account/routes';
+import { ContentLanguages } from './content/content-languages';
 import { Lookups } from './modules/lookup/lookups';
 import { registerLookups } from './modules/lookup/routes';
 import { Otp } from './modules/otp/otp';
@@ -26,7 +29,11 @@ import { registerOtpRoutes } from './modules/otp/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { Sessions } from './modules/sessions/sessions';
 import { setupDeposits } from './modules/deposits/setup';
+import { setupSpinWheel } from './modules/spin/routes';
+import { setupChat } from './modules/chat/setup';
 import { setupWallet } from './modules/wallet/setup';
+import { setupPromotions } from './modules/promotions/setup';
+import { setupAdmin } from './modules/admin/setup';
 import { createSmsSender } from './providers/sms';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxSmsRoutes } from './sandbox/sms-routes';
@@ -49,6 +56,7 @@ declare module 'fastify' {
     wallet: Wallet;
     /** The demo game provider engine (sandbox mode only). */
     demoProvider: DemoProviderEngine | undefined;
+    spinWheel: SpinWheel;
   }
 }
 
@@ -71,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  refuseNulBytes(app);
 
   // External plugins.
   const corsOrigins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
@@ -104,11 +113,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new Sessions(database.db);
   const clock = options.clock ?? systemClock();
   const throttle = new Throttle(database.db, clock);
-  const lookups = new Lookups(settings, config.COUNTRY, clock);
+  const lookups = new Lookups(settings, config.COUNTRY, clock, new ContentLanguages(settings, config.COUNTRY));
   const sms = createSmsSender(config, { db: database.db, clock, log: (line, msg) => app.log.info(line, msg) });
   const otp = new Otp({ db: database.db, clock, sms, throttle, country: config.COUNTRY });
   const authenticate: Authenticator = (token) => sessions.authenticate(token);
-  const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins });
+  const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS });
   const ctx: AppContext = {
     config,
     database,
@@ -139,10 +148,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAccountRoutes(app, ctx);
   if (config.sandbox) registerSandboxSmsRoutes(app, ctx);
   await registerAssets(app);
-  const money = setupWallet(app, ctx, (code) => ctx.lookups.bankName(code));
+  const money = setupWallet(app, ctx, (code, language) => ctx.lookups.bankName(code, language));
   app.decorate('wallet', money.wallet);
   app.decorate('demoProvider', money.demo);
   setupDeposits(app, ctx, money.wallet.money);
+  setupPromotions(app, ctx, money.wallet.money, money.wallet.view, money.demo);
+  app.decorate('spinWheel', setupSpinWheel(app, ctx, money.wallet.money));
+  setupAdmin(app, ctx, money.wallet);
+  setupChat(app, ctx);
   await registerDocs(app, { sandbox: config.sandbox });
   app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR, { sandbox: config.sandbox }));
 

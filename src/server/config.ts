@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { COUNTRIES } from '../contract';
 
@@ -6,7 +7,8 @@ const optionalUrl = z.string().url().optional().or(z.literal('').transform(() =>
 /** The environment the server reads, validated once at start; a bad value stops the start. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; unset: 127.0.0.1 in sandbox mode (it can mint play money), 0.0.0.0 live. */
+  HOST: z.string().optional().transform((v) => v || undefined),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
@@ -29,12 +31,16 @@ export const configSchema = z.object({
   RECONCILE_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often the reconciler runs; 0 runs it only at start. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How often held bonuses' turnover is read from the providers (0: only on bets and page loads). */
+  BONUS_TURNOVER_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often the refund job looks for a finished period (it makes each refund once). */
+  REFUND_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Live mode: game providers over the signed HTTP protocol (providers/games/http-adapter.ts). */
   GAME_PROVIDER_URL: optionalUrl,
   GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Sandbox: reach the demo provider through its signed HTTP protocol instead of in-process. */
   SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
-  /** Signs the sandbox demo provider's HTTP protocol; a fresh random secret per process when unset. */
+  /** Signs the sandbox demo provider's HTTP protocol and launch links; unset: derived from the shared database's address, so every node agrees. */
   SANDBOX_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
   SMS_GATEWAY_URL: optionalUrl,
@@ -50,13 +56,39 @@ export const configSchema = z.object({
   /** Live mode: the payment gateway bridge for WW, FP and PAYONEX, and the secret its and the banks' notifications are signed with. */
   PAYMENT_GATEWAY_URL: optionalUrl,
   PAYMENT_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
-  /** Signs the sandbox gateway's notifications; a fresh random secret per process when unset. */
+  /** Slip images read at once on this node, each in its own thread (leave a core for the event loop). */
+  SLIP_READ_THREADS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** Slips that may wait for a reading thread; an upload beyond them is refused with SLIP_UPLOAD_BUSY. */
+  SLIP_READ_WAITING: z.coerce.number().int().min(0).max(1000).default(16),
+  /** How long one slip may be read; beyond it the slip fails with IMG_SIZE_UNABLE_TO_PROCESS. */
+  SLIP_READ_BUDGET_MS: z.coerce.number().int().min(100).default(8_000),
+  /** How often each node checks that its open sockets' sessions still hold (ends those of a locked member). */
+  SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Days a failed slip's image is kept for an operator to review; then it is deleted (the slip stays listed). */
+  SLIP_FAILED_IMAGE_DAYS: z.coerce.number().min(0).default(30),
+  /** Signs the sandbox gateway's notifications; unset: derived from the shared database's address. */
   SANDBOX_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Who pays withdrawals: 'manual' (an operator pays from the bank and marks them paid; live's default) or the sandbox bank. */
+  PAYOUT_ADAPTER: z.enum(['sandbox', 'manual']).optional(),
+  /** Sandbox: the password of the back office's first operator 'admin', printed at first start; random when unset. */
+  ADMIN_SEED_PASSWORD: z.string().optional().transform((v) => v || undefined),
+  /** The start of every chat room's name (GET /api/chat/config answers it as PREFIX). */
+  CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
+  /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
+  CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
+  /**
+   * Sandbox only: the bearer token of the chat operator API (/api/admin/chat) until the back
+   * office's operator accounts guard it. At least 24 characters; unset, the operator API refuses all.
+   */
+  SANDBOX_OPERATOR_TOKEN: z.string().min(24).optional().or(z.literal('').transform(() => undefined)),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {
+  HOST: string;
   /** Built-in simulators stand in for every outside service. Refused when NODE_ENV=production. */
   sandbox: boolean;
+  /** The payout adapter in use. */
+  payout: 'sandbox' | 'manual';
 };
 
 export class ConfigError extends Error {}
@@ -90,9 +122,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!sandbox && (!values.PAYMENT_GATEWAY_URL || !values.PAYMENT_GATEWAY_SECRET)) {
     throw new ConfigError('live mode takes QR deposits through a payment gateway: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET');
   }
-  if (!sandbox) {
-    // Only the sandbox bank can pay withdrawals so far; live mode must not pretend.
-    throw new ConfigError('live mode needs a payout adapter for withdrawals, and none is configured yet');
+  const payout = values.PAYOUT_ADAPTER ?? (sandbox ? 'sandbox' : 'manual');
+  if (!sandbox && payout === 'sandbox') {
+    throw new ConfigError('live mode cannot pay withdrawals through the sandbox bank: set PAYOUT_ADAPTER=manual');
   }
-  return { ...values, sandbox };
+  // The sandbox can fund wallets from nothing (/api/sandbox/wallet/fund): only this machine reaches it unless HOST says otherwise.
+  return { ...values, HOST: values.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'), sandbox, payout };
 }

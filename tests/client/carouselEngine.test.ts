@@ -124,6 +124,26 @@ describe('lobby carousel engine', () => {
     expect(h.events.filter((e) => e.type === 'tap')).toHaveLength(2);
   });
 
+  it('says when it needs frames: from the press until it rests', () => {
+    const h = carouselHarness();
+    expect(h.engine.moving).toBe(false);
+    h.pointerDown(250);
+    expect(h.last('pressed')).toEqual({ type: 'pressed' });
+    expect(h.engine.moving).toBe(true);
+    // Held still, it still counts as moving: the finger may move on any frame.
+    h.advance(500);
+    expect(h.engine.moving).toBe(true);
+    h.pointerMove(120);
+    h.pointerUp(120);
+    expect(h.engine.moving).toBe(true);
+    h.settle();
+    expect(h.engine.moving).toBe(false);
+    h.engine.next();
+    expect(h.engine.moving).toBe(true);
+    h.settle();
+    expect(h.engine.moving).toBe(false);
+  });
+
   it('stops a fast-moving carousel on a press instead of opening a card', () => {
     const h = carouselHarness();
     h.drag(280, 20, { ms: 60, steps: 4 });

@@ -22,7 +22,7 @@ const { ApiError } = await import('../../src/client/api');
 
 const COMPANY = 'SANDBOX WALLET';
 const account = (bankType: string, mode: string, bankAccountNo: string, extra: Partial<DepositLookup['banks'][number]> = {}) => ({
-  bankCode: bankType, bankType, mode, bankAccountName: COMPANY, bankAccountNo, currency: null, bank: { nameTH: bankType, nameEN: bankType }, ...extra,
+  bankCode: bankType, bankType, mode, bankAccountName: COMPANY, bankAccountNo, currency: null, bank: { nameTH: bankType, nameEN: bankType, name: bankType }, ...extra,
 });
 const THAILAND: DepositLookup = {
   isManual: false,

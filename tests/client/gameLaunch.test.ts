@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: { path: string; params: unknown }[] = [];
+/** The game accounts GET /api/wallet answers now. */
+let walletSlots: { code: string; web: string | null; android: string | null; ios: string | null }[] = [];
 vi.mock('../../src/client/api', () => ({
-  call: vi.fn(async (endpoint: { path: string }, options: { params: unknown }) => {
-    calls.push({ path: endpoint.path, params: options.params });
+  call: vi.fn(async (endpoint: { path: string }, options?: { params: unknown }) => {
+    calls.push({ path: endpoint.path, params: options?.params });
+    if (endpoint.path === '/api/wallet') return { slots: walletSlots };
     return { link: `https://launch.example${endpoint.path}` };
   }),
 }));
@@ -22,6 +25,11 @@ const account = (code: string, links: Partial<Record<'web' | 'android' | 'ios', 
 describe('game launch', () => {
   beforeEach(() => {
     calls.length = 0;
+    walletSlots = [
+      account('JOKER', { web: 'https://joker.example/play' }),
+      account('PG', { android: 'intent://pg' }),
+      account('UFABET', { web: 'https://ufa.example/login' }),
+    ];
   });
 
   it('knows the eleven providers with their own login handler (SPEC section 7)', () => {
@@ -47,11 +55,18 @@ describe('game launch', () => {
     ]);
   });
 
-  it('opens the given web url for other providers, and the app links as given', async () => {
+  it("opens the wallet's web url for other providers, and the app links, as the wallet gives them now", async () => {
     expect(await resolveGameLaunch(account('JOKER', { web: 'https://joker.example/play' }), 'web', LOGIN)).toEqual({ url: 'https://joker.example/play', form: null });
     expect(await resolveGameLaunch(account('PG', { android: 'intent://pg' }), 'android', LOGIN)).toEqual({ url: 'intent://pg', form: null });
-    expect(calls).toEqual([]);
-    await expect(resolveGameLaunch(account('JOKER'), 'web', LOGIN)).rejects.toThrow();
+    expect(calls.map((c) => c.path)).toEqual(['/api/wallet', '/api/wallet']);
+    walletSlots = [account('JOKER')];
+    await expect(resolveGameLaunch(account('JOKER', { web: 'https://joker.example/play' }), 'web', LOGIN)).rejects.toThrow();
+  });
+
+  it('never opens a link the home loaded earlier: after a password reset the old one has expired', async () => {
+    const loadedWithTheHome = account('JOKER', { web: 'https://joker.example/play?t=before-reset' });
+    walletSlots = [account('JOKER', { web: 'https://joker.example/play?t=after-reset' })];
+    expect((await resolveGameLaunch(loadedWithTheHome, 'web', LOGIN)).url).toBe('https://joker.example/play?t=after-reset');
   });
 
   it("posts the credentials' hidden form values when the provider needs them", async () => {

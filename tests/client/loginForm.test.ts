@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, validateLogin } from '../../src/client/screens/loginForm';
+import { normalisePhone, registeredPhoneOf, validateLogin } from '../../src/client/screens/loginForm';
 import { initialLocale, htmlLang } from '../../src/client/i18n/locale';
 
 describe('login form', () => {
@@ -30,5 +30,16 @@ describe('initial locale', () => {
   it("tags Lao documents 'lo', the real language code", () => {
     expect(htmlLang('la')).toBe('lo');
     expect(htmlLang('th')).toBe('th');
+  });
+});
+
+describe('the phone just registered', () => {
+  it('is read from the router state the register screen hands to /login', () => {
+    expect(registeredPhoneOf({ registeredPhone: '0812345678' })).toBe('0812345678');
+    expect(registeredPhoneOf({ registeredPhone: '081-234 5678' })).toBe('0812345678');
+  });
+
+  it('is empty for any other arrival at /login', () => {
+    for (const state of [null, undefined, 'x', {}, { registeredPhone: 42 }]) expect(registeredPhoneOf(state)).toBe('');
   });
 });

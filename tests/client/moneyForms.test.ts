@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkTransfer, checkWithdraw, checkWithdrawAmount, initialTransfer, readAmount } from '../../src/client/wallet/moneyForms';
-import { accountName, activeGames, gamesByCategory, localBankName, totalBalance } from '../../src/client/wallet/balance';
+import { accountName, activeGames, gamesByCategory, totalBalance } from '../../src/client/wallet/balance';
 import type { GameAccount } from '../../src/client/wallet/balance';
 
 describe('readAmount', () => {
@@ -95,14 +95,3 @@ describe('wallet balances', () => {
   });
 });
 
-describe('localBankName', () => {
-  const scb = { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' };
-  const bcel = { nameTH: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ', nameEN: 'BCEL' };
-  it('reads the local-script name only in the language of that script', () => {
-    expect(localBankName(scb, 'th', undefined)).toBe(scb.nameTH);
-    expect(localBankName(scb, 'la', undefined)).toBe(scb.nameEN);
-    expect(localBankName(scb, 'en', 'TH')).toBe(scb.nameEN);
-    expect(localBankName(bcel, 'la', 'LA')).toBe(bcel.nameTH);
-    expect(localBankName(bcel, 'th', 'LA')).toBe(bcel.nameEN);
-  });
-});

@@ -105,6 +105,8 @@ const PRODUCT_CALLS = [
   'GET /api/sandbox/game/session',
   'POST /api/sandbox/game/spin',
   'POST /api/webhooks/gateway/:provider',
+  'GET /api/bonus/current',
+  'POST /api/sandbox/spin/coins',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

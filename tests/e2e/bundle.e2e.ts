@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './harness';
+import { ROOT, url } from './harness';
 
 /**
  * The login page must not download the canvas engines (ARCHITECTURE "Client"): Pixi and three
@@ -57,5 +57,40 @@ describe('bundle', () => {
     const importers = Object.entries(chunks).filter(([, c]) => c.dynamicImports?.includes(lobby)).map(([key]) => key);
     expect(importers).toEqual(['src/client/screens/HomeScreen.tsx']);
     expect(Object.values(chunks).some((c) => c.imports?.includes(lobby))).toBe(false);
+  });
+
+  it('loads the spin wheel (Pixi) and the prize coin (three) on demand, each in its own chunk', () => {
+    const chunks = manifest();
+    const wheel = 'src/client/scene/wheel/WheelCanvas.tsx';
+    const coin = 'src/client/scene/prize/PrizeCoin3D.tsx';
+    const page = 'src/client/spin/SpinScreen.tsx';
+    for (const key of [wheel, coin, page]) expect(chunks[key], `${key} is a chunk of its own`).toBeDefined();
+    expect(code(chunks, staticClosure(chunks, wheel))).toMatch(PIXI);
+    expect(code(chunks, staticClosure(chunks, coin))).toMatch(THREE);
+    // The spin page itself paints before either engine arrives.
+    const pageCode = code(chunks, staticClosure(chunks, page));
+    expect(pageCode).not.toMatch(THREE);
+    for (const key of [wheel, coin]) expect(Object.values(chunks).some((c) => c.imports?.includes(key))).toBe(false);
+    expect(Object.entries(chunks).filter(([, c]) => c.dynamicImports?.includes(coin)).map(([key]) => key)).toEqual([page]);
+  });
+});
+
+describe('site icon', () => {
+  it('answers /favicon.ico and /favicon.svg with our icon, linked from every page', async () => {
+    const ico = await fetch(url('/favicon.ico'));
+    expect(ico.status).toBe(200);
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    // An ICO header (reserved 0, type 1) with 3 images, each a PNG.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    expect(bytes.subarray(bytes.readUInt32LE(6 + 12), bytes.readUInt32LE(6 + 12) + 4).toString('latin1')).toBe('\x89PNG');
+    const svg = await fetch(url('/favicon.svg'));
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await svg.text()).toMatch(/^<svg /);
+    for (const page of ['/login', '/user/home', '/sandbox/game/PG']) {
+      const html = await (await fetch(url(page), { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
+      expect(html).toContain('<link rel="icon" href="/favicon.ico"');
+    }
   });
 });

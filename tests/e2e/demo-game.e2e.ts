@@ -20,6 +20,7 @@ let context: BrowserContext;
 let page: Page;
 let auth: Record<string, string>;
 let gamePath: string;
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -37,6 +38,7 @@ beforeAll(async () => {
   gamePath = `${link.pathname}${link.search}`;
   context = await phoneContext(browser);
   page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 afterAll(async () => {
   await context?.close();
@@ -158,5 +160,14 @@ describe('demo slot game', () => {
     await fontsReady(other);
     await screenshot(other, 'demo-game-expired-en');
     await other.close();
+  });
+
+  it('goes back to the lobby without an error when the member opened the link themselves', async () => {
+    // Not a tab the wallet opened: it cannot close itself, so the link leads to the lobby (here the
+    // login, as this browser holds no member session).
+    await page.getByRole('link', { name: en.game.backToLobby }).click();
+    await page.waitForURL(/\/(user\/home|login)$/);
+    await page.waitForTimeout(500);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
+import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember } from './support';
 
 /**
  * Deposits in the browser, as a new member makes them: a KBANK QR code for 100 paid on the
@@ -94,7 +94,13 @@ describe('deposits', () => {
     expect(await dialog.getByTestId('member-account-name').innerText()).toBe('MALEE DEPOSIT');
 
     await dialog.getByRole('button', { name: fill(en.deposit.copy, { number: '4060000001' }) }).click();
-    await toast(fill(en.deposit.copied, { text: '4060000001' })).waitFor();
+    const copied = toast(fill(en.deposit.copied, { text: '4060000001' }));
+    await copied.waitFor();
+    // Raised inside the open dialog, the toast lies above it, readable and closable.
+    expect(await isTopAtItsCentre(copied)).toBe(true);
+    expect(await isTopAtItsCentre(copied.getByRole('button', { name: en.common.dismiss }))).toBe(true);
+    await settled(page);
+    await screenshot(page, 'deposit-toast-over-dialog-en');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4060000001');
 
     // Arrow keys move between the tabs.
@@ -158,8 +164,18 @@ describe('deposits', () => {
     await payPage.close();
 
     await expect.poll(total, { timeout: 10_000 }).toMatch(/^100\.00\s*baht$/);
-    // The paid code is used up: the panel reads it again and goes back to the form.
-    await dialog.getByTestId('qr-form').waitFor({ timeout: 10_000 });
+    // The paid code is used up: in its place, the deposit received and the new balance.
+    const received = dialog.getByTestId('qr-received');
+    await received.waitFor({ timeout: 10_000 });
+    expect(await received.getByText(en.qr.receivedTitle).isVisible()).toBe(true);
+    expect(await received.getByTestId('qr-received-amount').innerText()).toMatch(/^100\.00\s*baht$/);
+    expect(await received.getByTestId('qr-received-balance').innerText()).toBe(fill(en.qr.receivedBalance, { amount: '100.00', currency: 'baht' }));
+    await fontsReady(page);
+    await settled(page);
+    await screenshot(page, 'deposit-qr-received-en');
+    // Then the form, for another deposit.
+    await received.getByRole('button', { name: en.qr.another }).click();
+    await dialog.getByTestId('qr-form').waitFor();
     await closeDialog();
   });
 
@@ -297,6 +313,7 @@ describe('deposits', () => {
     expect(body.link).toMatch(/^U2FsdGVkX1/); // crypto-js passphrase mode: "Salted__"
 
     await toast(fill(en.truewallet.success, { amount: '50.00', currency: 'baht' })).waitFor({ timeout: 15_000 });
+    expect(await isTopAtItsCentre(toast(fill(en.truewallet.success, { amount: '50.00', currency: 'baht' })))).toBe(true);
     expect(await form.getByLabel(en.truewallet.linkLabel).inputValue()).toBe('');
     await expect.poll(total, { timeout: 10_000 }).toMatch(new RegExp(`^${before + 50}\\.00\\s*baht$`));
 
@@ -357,7 +374,21 @@ describe('deposits', () => {
       await settled(page);
       await checkScript(dialog);
       await screenshot(page, `deposit-qr-${locale}`);
-      await dialog.getByTestId('qr-cancel').click();
+      // Paid in another tab: the deposit received, in this language.
+      const qrcodeId = await dialog.getByTestId('qr-code').getAttribute('data-qrcode-id');
+      const payPage = await context.newPage();
+      await payPage.goto(`/sandbox/pay/${qrcodeId}`);
+      await payPage.getByRole('button', { name: /Pay/ }).click();
+      await payPage.locator('#result').filter({ hasText: 'Paid' }).waitFor();
+      await payPage.close();
+      const received = dialog.getByTestId('qr-received');
+      await received.waitFor({ timeout: 10_000 });
+      expect(await received.innerText()).toContain(strings.qr.receivedTitle);
+      await fontsReady(page);
+      await settled(page);
+      await checkScript(dialog);
+      await screenshot(page, `deposit-qr-received-${locale}`);
+      await received.getByRole('button', { name: strings.qr.another }).click();
       await dialog.getByTestId('qr-form').waitFor();
 
       await dialog.getByRole('tab', { name: strings.deposit.method.truewallet }).click();

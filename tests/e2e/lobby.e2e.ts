@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember } from './support';
 
 /**
  * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
@@ -390,5 +390,111 @@ describe('game lobby with the keyboard alone', () => {
     const rows = await statementRows(page);
     const transfers = rows.filter((r) => r.type === 'transfer').map((r) => Math.abs(r.amount));
     expect(transfers.sort((a, b) => a - b)).toEqual([after, 500].sort((a, b) => a - b));
+  });
+});
+
+describe('a game after its password is reset, and back to the lobby', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const member = await registerFundedMember('Reset Tester', 300);
+    // JOKER's links come with the wallet (no auto-login call), signed with the player's password.
+    expect((await api('GET', '/api/wallet/activate/JOKER', undefined, member.auth)).status).toBe(200);
+    const moved = await api('POST', '/api/wallet/transfer', { from: 'wallet', to: 'JOKER', amount: 100 }, { ...member.auth, 'idempotency-key': `reset-${member.phone}` });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    context = await phoneContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('/') });
+    context.on('page', (p) => p.on('pageerror', (error) => pageErrors.push(`${p.url()}: ${error.message}`)));
+    page = await context.newPage();
+    await logIn(page, member);
+    await lobbyReady(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('draws no frames while the lobby rests, and frames while a carousel moves', async () => {
+    // Counts WebGL draw calls on the lobby's canvas context from now on.
+    const draws = () => page.evaluate(() => (window as unknown as { lobbyDraws?: number }).lobbyDraws ?? 0);
+    await page.evaluate(() => {
+      const gl = WebGL2RenderingContext.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of ['drawElements', 'drawArrays']) {
+        const draw = gl[name];
+        gl[name] = function (this: unknown, ...args: unknown[]) {
+          const w = window as unknown as { lobbyDraws?: number };
+          w.lobbyDraws = (w.lobbyDraws ?? 0) + 1;
+          return draw.apply(this, args);
+        };
+      }
+    });
+    /** Draw calls in a 1.5 s window; at rest there are none. */
+    const drawsInWindow = async () => {
+      const from = await draws();
+      await page.waitForTimeout(1_500);
+      return (await draws()) - from;
+    };
+    // Art, fonts and the wallet's answers may still arrive just after the lobby is ready: each is drawn once, then it rests.
+    await expect.poll(drawsInWindow, { timeout: 30_000, interval: 50 }).toBe(0);
+    const before = await draws();
+    await tabStop(page, 'slot').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(draws).toBeGreaterThan(before);
+    await expect.poll(() => tabStop(page, 'slot').getAttribute('data-testid')).not.toBe('game-JOKER');
+    // Once it rests, drawing stops again.
+    await expect.poll(drawsInWindow, { timeout: 30_000, interval: 50 }).toBe(0);
+  });
+
+  it('launches the game with the new password right after a reset, without a reload', async () => {
+    await page.getByTestId('game-JOKER').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Joker Gaming' });
+    await dialog.waitFor();
+    const password = dialog.getByTestId('game-password');
+    await password.waitFor();
+    const before = await password.innerText();
+
+    // A copy confirmation raised inside the dialog lies above it.
+    await dialog.getByRole('button', { name: fill(en.gameAccount.copy, { label: en.gameAccount.password }) }).click();
+    const copied = page.locator('.toast').filter({ hasText: fill(en.gameAccount.copied, { text: before }) });
+    await copied.waitFor();
+    expect(await isTopAtItsCentre(copied)).toBe(true);
+
+    await dialog.getByTestId('game-reset-password').click();
+    await page.locator('.toast').filter({ hasText: en.gameAccount.passwordChanged }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => password.innerText(), { timeout: 20_000 }).not.toBe(before);
+
+    await dialog.getByTestId('game-launch-web').scrollIntoViewIfNeeded();
+    // No app links in the sandbox: Android and iOS are off and look it; their icons keep the size of the web one's.
+    const look = (testId: string) =>
+      dialog.getByTestId(testId).evaluate((button) => {
+        const icon = button.querySelector('svg')!.getBoundingClientRect();
+        return { disabled: (button as HTMLButtonElement).disabled, opacity: Number(getComputedStyle(button).opacity), border: getComputedStyle(button).borderStyle, icon: [icon.width, icon.height] };
+      });
+    const web = await look('game-launch-web');
+    expect(web).toMatchObject({ disabled: false, opacity: 1 });
+    for (const platform of ['android', 'ios']) {
+      const off = await look(`game-launch-${platform}`);
+      expect(off).toMatchObject({ disabled: true, border: 'dashed', icon: web.icon });
+      expect(off.opacity).toBeLessThan(0.6);
+    }
+    await fontsReady(page);
+    await screenshot(page, 'game-account-launch-buttons-en');
+
+    const opened = context.waitForEvent('page');
+    await dialog.getByTestId('game-launch-web').click();
+    const game = await opened;
+    await game.waitForURL(/\/sandbox\/game\/JOKER\?t=/, { timeout: 20_000 });
+    await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('100.00');
+    expect(await game.getByRole('heading', { name: en.game.expiredTitle }).count()).toBe(0);
+
+    // Back to lobby closes the game's tab: the lobby is still open in the wallet's.
+    const closed = game.waitForEvent('close');
+    // The game tab keeps its own language; the link is the one to the lobby.
+    await game.locator('a[href="/user/home"]').click();
+    await closed;
+    expect(context.pages()).toEqual([page]);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -37,12 +37,15 @@ const visibleText = (p: Page) => p.locator('body').innerText();
 /** The member screens load the wallet, the statement and the agreement; these tests use a made-up token, so answer for the server. */
 const mockMemberData = (p: Page) =>
   Promise.all([
+    // The home's promotion and spin widgets ask their own member calls; with this fake token the
+    // server would answer invalid-token (and send the page to /login), so they answer "nothing".
+    p.route(/\/api\/(bonus|promotion|invite|refund|spinwheel)(\/|$)/, (route) => route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } })),
     p.route('**/api/wallet', (route) =>
       route.fulfill({
         status: 200,
         json: {
           profile: { name: 'Test Member', username: '0812345678', _id: '1', coin: 0 },
-          bankAccount: { bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: '4001234567', bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' } },
+          bankAccount: { bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: '4001234567', bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', name: 'Siam Commercial Bank' } },
           wallet: { amount: 0 },
           currency: 'BAHT',
           invite: { amount: 0, success: 0, fail: 0 },
@@ -50,7 +53,7 @@ const mockMemberData = (p: Page) =>
         },
       }),
     ),
-    p.route('**/api/statement', (route) => route.fulfill({ status: 200, json: { total: 0, statements: [] } })),
+    p.route('**/api/statement', (route) => route.fulfill({ status: 200, json: { total: 0, statements: [], cursor: null } })),
     // The agreement modal asks 1.5 s after the home loads; accepted, so it stays away.
     p.route('**/api/account/agreement', (route) => route.fulfill({ status: 200, json: { version: 1, accepted: true } })),
   ]);

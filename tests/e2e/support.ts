@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import en from '../../locales/en.json';
 import la from '../../locales/la.json';
@@ -74,3 +74,15 @@ export async function registerMember(who: { name: string; phonePrefix?: string; 
   }
   return { phone, password, auth };
 }
+
+/**
+ * Whether `target` is what the member sees and touches at its own centre: the element the browser
+ * hit-tests there (document.elementFromPoint) is it or inside it. A toast under a modal dialog's
+ * top layer fails this, however high its z-index.
+ */
+export const isTopAtItsCentre = (target: Locator) =>
+  target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && el.contains(hit);
+  });

@@ -298,7 +298,7 @@ describe('member wallet', () => {
         _id: `${body.page}-${i}`, statementType: 'deposit', status: 'SUCCESS', from: null, to: 'wallet',
         amount: body.page * 100 + i, createdAt: new Date().toISOString(),
       }));
-      return route.fulfill({ status: 200, json: { total: 95, statements } });
+      return route.fulfill({ status: 200, json: { total: 95, statements, cursor: null } });
     });
     await page.goto('/user/home');
     await chooseLanguage(page, 'en');

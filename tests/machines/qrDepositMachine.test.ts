@@ -186,11 +186,61 @@ describe('QR deposit', () => {
     expect(run.state().matches('shown')).toBe(true);
     expect(run.countdown()).toBe('00:50');
 
-    // Paid meanwhile: the code is gone.
+    // Gone without a payment (cancelled on another phone): back to the form.
     run.actor.send({ type: 'qr.recheck' });
     await settle();
     expect(run.state().matches({ editing: 'fresh' })).toBe(true);
+    expect(run.state().context.received).toBeNull();
     expect(run.log.filter((l) => l.startsWith('GET'))).toHaveLength(4);
+  });
+
+  it('says the deposit was received, with the amount and the new balance, when the shown code was paid', async () => {
+    const paid = (qrcodeId: string, amount: number, balance: number): QrAnswer => ({ hasQrcode: false, paid: { qrcodeId, amount, wallet: { amount: balance } } });
+    const run = start('KBANK', { reads: [code('qr-a', 100, 60_000), code('qr-a', 100, 60_000), paid('qr-a', 100, 350)] });
+    await settle();
+    expect(run.state().matches('shown')).toBe(true);
+    // A wallet change that was not this code's payment: still shown.
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    expect(run.state().matches('shown')).toBe(true);
+    // The payment's wallet change: the code is gone, named as paid.
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    expect(run.state().matches('received')).toBe(true);
+    expect(run.state().context.received).toEqual({ amount: 100, balance: 350 });
+    expect(run.state().context.code).toBeNull();
+    // Its expiry no longer applies, and nothing more is read.
+    run.clock.increment(120_000);
+    expect(run.state().matches('received')).toBe(true);
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    expect(run.log.filter((l) => l.startsWith('GET'))).toHaveLength(3);
+    // Another deposit: the form again, ready for an amount.
+    expect(run.state().can({ type: 'qr.another' })).toBe(true);
+    run.actor.send({ type: 'qr.another' });
+    expect(run.state().matches({ editing: 'fresh' })).toBe(true);
+    expect(run.state().context.received).toBeNull();
+    run.actor.send({ type: 'amount.preset', amount: 50 });
+    run.actor.send({ type: 'qr.requested' });
+    await settle();
+    expect(run.state().context.code).toMatchObject({ amount: 50 });
+  });
+
+  it('does not take an older paid code for the one shown', async () => {
+    const run = start('KBANK', {
+      reads: [code('qr-new', 20, 60_000), { hasQrcode: false, paid: { qrcodeId: 'qr-old', amount: 100, wallet: { amount: 100 } } }],
+    });
+    await settle();
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    expect(run.state().matches({ editing: 'fresh' })).toBe(true);
+    expect(run.state().context.received).toBeNull();
+  });
+
+  it('opens on the form, not on "received", when the last code was paid before the dialog opened', async () => {
+    const run = start('KBANK', { reads: [{ hasQrcode: false, paid: { qrcodeId: 'qr-old', amount: 100, wallet: { amount: 100 } } }] });
+    await settle();
+    expect(run.state().matches({ editing: 'fresh' })).toBe(true);
   });
 
   it('replaces the shown code when the server answers another one', async () => {

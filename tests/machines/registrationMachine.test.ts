@@ -4,6 +4,7 @@ import {
   OTP_RESEND_SECONDS,
   registrationMachine,
   registrationStep,
+  type OtpSendRequest,
   type OtpSent,
   type RegistrationInput,
   type RegistrationRequest,
@@ -34,7 +35,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface Script {
   registerOTP?: boolean;
-  send?: (phoneNumber: string) => Promise<OtpSent>;
+  send?: (phoneNumber: string, otpToken?: string) => Promise<OtpSent>;
   verify?: (input: { otpToken: string; otpCode: string }) => Promise<unknown>;
   validate?: (request: ValidationRequest) => Promise<unknown>;
   create?: (request: RegistrationRequest) => Promise<unknown>;
@@ -44,21 +45,25 @@ interface Script {
 function start(script: Script = {}, input: Partial<RegistrationInput> = {}) {
   const calls = {
     send: [] as string[],
+    /** The token each send carried back (undefined when the client held none for the number). */
+    sendTokens: [] as (string | undefined)[],
     verify: [] as { otpToken: string; otpCode: string }[],
     validate: [] as ValidationRequest[],
     create: [] as RegistrationRequest[],
     toasts: 0,
     redirects: 0,
+    redirectedWith: [] as { phone: string }[],
     forgottenInvites: 0,
   };
   let sent = 0;
   const machine = registrationMachine.provide({
     actors: {
       loadOptions: fromPromise<RegistrationOptions>(async () => ({ registerOTP: script.registerOTP ?? true })),
-      sendOtp: fromPromise<OtpSent, { phoneNumber: string }>(({ input: { phoneNumber } }) => {
+      sendOtp: fromPromise<OtpSent, OtpSendRequest>(({ input: { phoneNumber, otpToken } }) => {
         calls.send.push(phoneNumber);
+        calls.sendTokens.push(otpToken);
         sent += 1;
-        return script.send ? script.send(phoneNumber) : Promise.resolve({ otpRef: `REF${sent}`, otpToken: `token-${sent}`, code: 'OK' });
+        return script.send ? script.send(phoneNumber, otpToken) : Promise.resolve({ otpRef: `REF${sent}`, otpToken: `token-${sent}`, code: 'OK' });
       }),
       verifyOtp: fromPromise<unknown, { otpToken: string; otpCode: string }>(({ input: request }) => {
         calls.verify.push(request);
@@ -75,7 +80,10 @@ function start(script: Script = {}, input: Partial<RegistrationInput> = {}) {
     },
     actions: {
       notifyRegistered: () => void (calls.toasts += 1),
-      redirectToLogin: () => void (calls.redirects += 1),
+      redirectToLogin: (_, params: { phone: string }) => {
+        calls.redirects += 1;
+        calls.redirectedWith.push(params);
+      },
       forgetInviteCode: () => void (calls.forgottenInvites += 1),
     },
   });
@@ -178,14 +186,50 @@ describe('registration wizard: OTP branches', () => {
     expect(run.calls.validate[0].otpToken).toBeUndefined();
   });
 
-  it('OTP_VERIFIED from send skips the OTP step', async () => {
-    const run = start({ send: async () => ({ otpRef: 'AB12', otpToken: '', code: 'OTP_VERIFIED' }) });
+  it('OTP_VERIFIED from send skips the OTP step with the token the server gives back', async () => {
+    const run = start({ send: async () => ({ otpRef: 'AB12', otpToken: 'held-token', code: 'OTP_VERIFIED' }) });
     await passPhone(run);
     expect(run.step()).toBe(2);
-    expect(run.context().verified).toEqual({ phone: PHONE, token: '' });
+    expect(run.context().verified).toEqual({ phone: PHONE, token: 'held-token' });
     await passProfile(run);
-    // Verified by address: no token to send.
-    expect(run.calls.validate[0].otpToken).toBeUndefined();
+    expect(run.calls.validate[0].otpToken).toBe('held-token');
+  });
+
+  it('a first send for a number carries no token: the client holds none for it', async () => {
+    const run = start();
+    await passPhone(run);
+    expect(run.calls.sendTokens).toEqual([undefined]);
+  });
+
+  it('a resend carries the pending token; OTP_VERIFIED (a verify answer that was lost) goes on with that token to create', async () => {
+    const run = start({
+      send: async (_phone, otpToken) =>
+        otpToken ? { otpRef: 'REF1', otpToken, code: 'OTP_VERIFIED' } : { otpRef: 'REF1', otpToken: 'token-1', code: 'OK' },
+    });
+    await passPhone(run);
+    expect(run.step()).toBe(1);
+    run.advanceSeconds(OTP_RESEND_SECONDS);
+    run.actor.send({ type: 'otp.resend' });
+    await settle();
+    expect(run.calls.sendTokens).toEqual([undefined, 'token-1']);
+    expect(run.step()).toBe(2);
+    expect(run.context().verified).toEqual({ phone: PHONE, token: 'token-1' });
+    await passProfile(run);
+    fillBank(run, { bankCode: 'SCB', firstName: 'somchai', lastName: 'jaidee', bankAccountNo: '1234567890' });
+    run.actor.send({ type: 'bank.submitted' });
+    await settle();
+    expect(run.calls.create[0].otpToken).toBe('token-1');
+  });
+
+  it('after the server refuses the verification, the next send for the number carries no token', async () => {
+    const run = start({ validate: async () => Promise.reject(new CodedError('UNVERIFIED_OTP')) });
+    await passPhone(run);
+    await passOtp(run);
+    await passProfile(run);
+    expect(run.step()).toBe(0);
+    run.actor.send({ type: 'phone.submitted' });
+    await settle();
+    expect(run.calls.sendTokens).toEqual([undefined, undefined]);
   });
 
   it('shows the reference, verifies the code, and sends the token with validate and create', async () => {
@@ -407,6 +451,8 @@ describe('registration wizard: bank step', () => {
     expect(run.calls.redirects).toBe(0);
     run.clock.increment(1);
     expect(run.calls.redirects).toBe(1);
+    // The login form is prefilled with the phone just registered.
+    expect(run.calls.redirectedWith).toEqual([{ phone: PHONE }]);
     expect(run.actor.getSnapshot().status).toBe('done');
   });
 

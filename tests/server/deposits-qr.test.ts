@@ -70,7 +70,10 @@ describe.each(engines)('QR deposits on %s', (engine) => {
     // Paying again re-sends the same notification, as gateways retry.
     expect((await sandbox(t.app).pay(code.qrcodeId)).statusCode).toBe(200);
     expect((await balances(t.app, m.id)).wallet).toBe(100);
-    expect((await m.d.qrGet('KBANK')).json()).toEqual({ hasQrcode: false });
+    // The code is gone; the answer names it as paid, with the balance now, for a client that showed it.
+    expect((await m.d.qrGet('KBANK')).json()).toEqual({ hasQrcode: false, paid: { qrcodeId: code.qrcodeId, amount: 100, wallet: { amount: 100 } } });
+    // Only this provider's code: another provider has none paid.
+    expect((await m.d.qrGet('WW')).json()).toEqual({ hasQrcode: false });
 
     const statement = (await m.d.statement()).json();
     expect(statement.statements).toEqual([expect.objectContaining({ statementType: 'deposit', status: 'SUCCESS', amount: 100, from: 'KBANK', to: 'wallet' })]);
@@ -198,6 +201,19 @@ describe.each(engines)('QR deposits on %s', (engine) => {
     await other.d.qrCreate('WW', 100);
     await m.d.qrCreate('PAYONEX', 100);
     expect((await other.d.qrGet('WW')).json()).toMatchObject({ refresh: false });
+  });
+
+  it('names the last paid code only: a later code, cancelled, is not reported as paid, and nobody else sees it', async () => {
+    const m = await member();
+    const first = (await m.d.qrCreate('KBANK', 100)).json();
+    await sandbox(t.app).pay(first.qrcodeId);
+    const second = (await m.d.qrCreate('KBANK', 50)).json();
+    expect((await m.d.qrDelete(second.qrcodeId)).statusCode).toBe(200);
+    const answer = (await m.d.qrGet('KBANK')).json();
+    expect(answer).toMatchObject({ hasQrcode: false, paid: { qrcodeId: first.qrcodeId, amount: 100 } });
+    expect(answer.paid.qrcodeId).not.toBe(second.qrcodeId);
+    const other = await member();
+    expect((await other.d.qrGet('KBANK')).json()).toEqual({ hasQrcode: false });
   });
 
   it('lets only the owner cancel a code; a cancelled code cannot be paid', async () => {

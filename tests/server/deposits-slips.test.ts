@@ -220,6 +220,28 @@ describe.each(engines)('slip deposits on %s', (engine) => {
     expect(new Date(first.slips[0].createdAt).getTime()).toBeGreaterThan(new Date(first.slips[1].createdAt).getTime());
   });
 
+  it('walks the slip list by cursor in the same order as by page, two slips in one millisecond included', async () => {
+    const m = await member();
+    // Two slips at the same moment: the cursor's tiebreak (the id) keeps them apart.
+    for (const i of [0, 0, 1, 2, 3]) {
+      now = new Date(NOON.getTime() + i * 1000);
+      await m.d.uploadSlip(blankPng(100 + i, 100));
+    }
+    const byPage = [...(await m.d.slips(1, 2)).json().slips, ...(await m.d.slips(2, 2)).json().slips, ...(await m.d.slips(3, 2)).json().slips];
+    const pageAfter = async (cursor: string | null): Promise<{ total: number; slips: { _id: string }[]; cursor: string | null }> =>
+      (await t.app.inject({ method: 'POST', url: '/api/statement/slip', payload: { page: 1, limit: 2, ...(cursor ? { cursor } : {}) }, headers: clientHeaders(m.token) })).json();
+    const byCursor: { _id: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await pageAfter(cursor);
+      expect(page.total).toBe(5);
+      byCursor.push(...page.slips);
+      cursor = page.cursor;
+    } while (cursor);
+    expect(byCursor.map((s) => s._id)).toEqual(byPage.map((s: { _id: string }) => s._id));
+    expect(new Set(byCursor.map((s) => s._id)).size).toBe(5);
+  });
+
   it('refuses a slip while a bonus is active, keeping nothing', async () => {
     const m = await member();
     await activateBonus(t.app, m.id);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_LIMITS } from '../../src/server/modules/account/login';
 import { SESSION_TTL_MS } from '../../src/server/modules/sessions/sessions';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { login, nextIp, nextPhone, registerAndLogin, seedMemberWithPassword } from './helpers/accounts';
@@ -60,37 +61,76 @@ describe.each(engines)('login on %s', (engine) => {
     expect(res.json()).toEqual({ message: 'INACTIVE_USER' });
   });
 
-  it('answers REQUEST_LIMIT after 10 wrong passwords for one phone, from any address, until the 15-minute window slides past', async () => {
+  /** Moves the clock `ms` forward from now on. */
+  const later = (ms: number) => {
+    const at = t.app.ctx.clock.now().getTime() + ms;
+    vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => new Date(at));
+  };
+
+  it('answers REQUEST_LIMIT after 10 wrong passwords for one phone from one address, until the 15-minute window slides past', async () => {
     const m = await seedMemberWithPassword(t.app, 'secret123');
-    for (let i = 0; i < 10; i++) expect((await login(t.app, m.username, `wrong-${i}`)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
-    const limited = await login(t.app, m.username, 'secret123');
+    const attacker = nextIp();
+    for (let i = 0; i < 10; i++) expect((await login(t.app, m.username, `wrong-${i}`, attacker)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    const limited = await login(t.app, m.username, 'secret123', attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'REQUEST_LIMIT' });
 
-    const base = Date.now();
-    vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => new Date(base + 31 * 60_000));
-    expect((await login(t.app, m.username, 'secret123')).statusCode).toBe(200);
+    later(31 * 60_000);
+    expect((await login(t.app, m.username, 'secret123', attacker)).statusCode).toBe(200);
+  });
+
+  it("does not let a stranger's failures lock the owner out: the owner's own address still logs in", async () => {
+    const m = await seedMemberWithPassword(t.app, 'secret123');
+    // Guesses from several addresses, each up to its limit for this phone.
+    for (const attacker of [nextIp(), nextIp()]) {
+      for (let i = 0; i < 10; i++) await login(t.app, m.username, `guess-${i}`, attacker);
+      expect((await login(t.app, m.username, 'guess-x', attacker)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    }
+    const owner = await login(t.app, m.username, 'secret123', nextIp());
+    expect(owner.statusCode).toBe(200);
   });
 
   it('counts failures only: a good login does not use up the allowance', async () => {
     const m = await seedMemberWithPassword(t.app, 'secret123');
-    for (let i = 0; i < 9; i++) await login(t.app, m.username, 'wrong-one');
-    expect((await login(t.app, m.username, 'secret123')).statusCode).toBe(200);
-    expect((await login(t.app, m.username, 'wrong-one')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
-    expect((await login(t.app, m.username, 'secret123')).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    const ip = nextIp();
+    for (let i = 0; i < 9; i++) await login(t.app, m.username, 'wrong-one', ip);
+    expect((await login(t.app, m.username, 'secret123', ip)).statusCode).toBe(200);
+    expect((await login(t.app, m.username, 'wrong-one', ip)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect((await login(t.app, m.username, 'secret123', ip)).json()).toEqual({ message: 'REQUEST_LIMIT' });
   });
 
-  it('answers REQUEST_LIMIT after 30 failures from one address, whatever the phones', async () => {
+  it('slows an address that spreads guesses over phones with a doubling wait, without locking its other members out', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 30; i++) expect((await login(t.app, nextPhone(), 'secret123', ip)).statusCode).toBe(401);
+    const { freeFailures, firstWaitMs, maxWaitMs } = LOGIN_LIMITS.address;
+    for (let i = 0; i < freeFailures; i++) expect((await login(t.app, nextPhone(), 'secret123', ip)).statusCode).toBe(401);
+    // One failure past the allowance earns the first wait; tries during it are refused unchecked.
+    expect((await login(t.app, nextPhone(), 'secret123', ip)).statusCode).toBe(401);
+    expect((await login(t.app, nextPhone(), 'secret123', ip)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    later(firstWaitMs + 10);
+    expect((await login(t.app, nextPhone(), 'secret123', ip)).statusCode).toBe(401);
+    // The second wait is twice the first.
+    later(firstWaitMs + 10);
+    expect((await login(t.app, nextPhone(), 'secret123', ip)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    later(firstWaitMs + 10);
+    expect((await login(t.app, nextPhone(), 'secret123', ip)).statusCode).toBe(401);
+
+    // Whatever the failures, a member behind the same address waits at most the cap, then gets in.
+    for (let i = 0; i < 6; i++) {
+      later(maxWaitMs + 10);
+      await login(t.app, nextPhone(), 'secret123', ip);
+    }
     const m = await seedMemberWithPassword(t.app, 'secret123');
     expect((await login(t.app, m.username, 'secret123', ip)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    later(maxWaitMs + 10);
+    expect((await login(t.app, m.username, 'secret123', ip)).statusCode).toBe(200);
+    // Another address is not slowed by this one.
     expect((await login(t.app, m.username, 'secret123', nextIp())).statusCode).toBe(200);
   });
 
   it('does not let parallel guesses run past the limit', async () => {
     const m = await seedMemberWithPassword(t.app, 'secret123');
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => login(t.app, m.username, `guess-${i}`)));
+    const ip = nextIp();
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => login(t.app, m.username, `guess-${i}`, ip)));
     const codes = answers.map((a) => a.json().message);
     expect(codes.filter((c) => c === 'WRONG_CREDENTIAL')).toHaveLength(10);
     expect(codes.filter((c) => c === 'REQUEST_LIMIT')).toHaveLength(6);

@@ -21,7 +21,8 @@ describe.each(engines)('profile, bank account name, password and agreement on %s
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         profile: { _id: String(a.id), username: a.username, name: 'Member A', createdAt: expect.any(String) },
-        bankAccount: { bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: expect.any(String), bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' } },
+        bankAccount: { bankCode: 'SCB', bankAccountName: 'TEST MEMBER', bankAccountNo: expect.any(String), // No Accept-Language: the operator's first language (Thai) names the bank.
+        bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', name: 'ธนาคารไทยพาณิชย์' } },
       });
       expect((await call('GET', '/api/account/profile', b.headers)).json().profile.name).toBe('Member B');
       expect((await call('GET', '/api/account/profile', clientHeaders())).json()).toEqual({ message: 'invalid-token' });

@@ -123,23 +123,21 @@ describe.each(engines)('registration in Thailand on %s', (engine) => {
       expect((await post(t.app, '/api/account/validate', registration(), nextIp())).json()).toEqual({ message: 'UNVERIFIED_OTP' });
     });
 
-    it('registers a phone verified from the same address, or with its token from another', async () => {
-      const ip = nextIp();
-      const sameAddress = registration();
-      await verifyPhone(t.app, sameAddress.username, ip);
-      expect((await register(t.app, sameAddress, ip)).json()).toEqual({ message: 'OK' });
-
+    it('registers a verified phone with its OTP token, from any address', async () => {
       const withToken = registration();
       const otpToken = await verifyPhone(t.app, withToken.username, nextIp());
       expect((await register(t.app, { ...withToken, otpToken }, nextIp())).json()).toEqual({ message: 'OK' });
     });
 
-    it('refuses a verification made elsewhere without its token, a wrong token, and one older than 30 minutes', async () => {
+    it('refuses a verification without its token (even from the address that verified), a wrong token, another phone\'s token, and one older than 30 minutes', async () => {
       const body = registration();
       const ip = nextIp();
       const otpToken = await verifyPhone(t.app, body.username, ip);
+      expect((await register(t.app, body, ip)).json()).toEqual({ message: 'UNVERIFIED_OTP' });
       expect((await register(t.app, body, nextIp())).json()).toEqual({ message: 'UNVERIFIED_OTP' });
       expect((await register(t.app, { ...body, otpToken: 'not-the-token' }, ip)).json()).toEqual({ message: 'UNVERIFIED_OTP' });
+      const other = registration();
+      expect((await register(t.app, { ...other, otpToken }, ip)).json()).toEqual({ message: 'UNVERIFIED_OTP' });
       const base = Date.now();
       const spy = vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => new Date(base + 31 * 60_000));
       try {
@@ -147,6 +145,24 @@ describe.each(engines)('registration in Thailand on %s', (engine) => {
       } finally {
         spy.mockRestore();
       }
+    });
+
+    it('does not let someone behind the same address take over a phone its owner just verified', async () => {
+      const nat = nextIp();
+      const victim = registration();
+      const victimToken = await verifyPhone(t.app, victim.username, nat);
+
+      // The attacker, on the same carrier NAT, asks for the victim's number: no verification, no token.
+      const probe = await post(t.app, '/api/otp/send', { phoneNumber: victim.username }, nat);
+      expect(probe.json().code).not.toBe('OTP_VERIFIED');
+      const attacker = registration({ username: victim.username, name: 'Mallory', bankAccountName: 'MALLORY X' });
+      for (const otpToken of [undefined, '', probe.json().otpToken as string | undefined]) {
+        expect((await register(t.app, { ...attacker, otpToken }, nat)).json()).toEqual({ message: 'UNVERIFIED_OTP' });
+      }
+      // The owner registers with the token their own client holds, once.
+      expect((await register(t.app, { ...victim, otpToken: victimToken }, nat)).json()).toEqual({ message: 'OK' });
+      const again = registration({ otpToken: victimToken });
+      expect((await register(t.app, { ...again, username: victim.username }, nat)).json()).toEqual({ message: 'EXISTING_USER' });
     });
 
     it('marks the verification used by the registration', async () => {

@@ -1,6 +1,8 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
+import i18next from 'i18next';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TIMEOUTS } from '../../contract';
 import { clearToken, getToken } from '../auth/storage';
+import { htmlLang, isLocale } from '../i18n/locale';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
 import { requestNavigation } from './navigation';
 
@@ -66,6 +68,9 @@ http.interceptors.request.use(
   (config) => {
     const token = getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    // The server answers operator texts, bank names and the OTP SMS in this language
+    // (src/server/content): th, lo (Lao's real tag) or en, from i18next's current language.
+    if (isLocale(i18next.language)) config.headers.set('Accept-Language', htmlLang(i18next.language));
     return config;
   },
   undefined,

@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBankAccountNo } from '../format';
-import { currentLocale } from '../i18n';
 import { copyText } from '../ui/clipboard';
 import { BankIcon, CopyIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
-import { localBankName } from '../wallet/balance';
 import { bankLogo, type DepositAccount } from './depositMethods';
 
 /** A bank's bundled badge, or the generic bank icon when there is none (or it fails to load). */
@@ -33,12 +31,6 @@ export function useCopy() {
     );
 }
 
-export const useBankName = () => {
-  const { i18n } = useTranslation();
-  const locale = currentLocale(i18n.language);
-  return (bank: { nameTH: string; nameEN: string }) => localBankName(bank, locale, import.meta.env.VITE_COUNTRY);
-};
-
 /**
  * One account to transfer to: the bank, the account name and number with a copy button; BCEL
  * also shows its currency and its instruction image (SPEC section 2). `children` adds what a bank
@@ -47,7 +39,8 @@ export const useBankName = () => {
 export function DepositAccountCard({ account, children }: { account: DepositAccount; children?: ReactNode }) {
   const { t } = useTranslation();
   const copy = useCopy();
-  const bankName = useBankName()(account.bank);
+  // The server names the bank in the member's language, then the operator's fallback order.
+  const bankName = account.bank.name;
   const number = account.bankAccountNo;
   return (
     <li className="deposit-account" data-testid="deposit-account" data-bank={account.bankType}>
@@ -72,12 +65,13 @@ export function DepositAccountCard({ account, children }: { account: DepositAcco
         <button
           type="button"
           className="deposit-copy"
-          aria-label={t('deposit.copy', { number })}
           title={t('deposit.copy', { number })}
           onClick={() => void copy(number)}
         >
           <CopyIcon size={18} />
-          <span aria-hidden="true">{t('deposit.copyShort')}</span>
+          {/* Named by its visible word first, then what it copies (axe: label-content-name-mismatch). */}
+          <span>{t('deposit.copyShort')}</span>
+          <span className="visually-hidden"> {t('deposit.copyWhat', { number })}</span>
         </button>
       </div>
       {account.instructionImage && (

@@ -7,7 +7,7 @@ import { useToast } from '../ui/toastContext';
 import type { WalletHome } from '../wallet/balance';
 import { useCurrencyLabel } from '../wallet/useCurrency';
 import { useWallet } from '../wallet/walletContext';
-import { DepositAccountCard, useBankName } from './DepositAccountCard';
+import { DepositAccountCard } from './DepositAccountCard';
 import { BankTransferIcon, GiftLinkIcon, QrIcon, SlipUploadIcon } from './depositIcons';
 import { AUTO_MODE, depositMethods, isGateway, type DepositLookup, type DepositMethods } from './depositMethods';
 import { MemberBankAccount } from './MemberBankAccount';
@@ -46,7 +46,7 @@ type Loaded = { deposit: DepositLookup; slip: SlipRules | null };
 
 /** Mounted while the modal is open: loads the lookups, then the method tabs. */
 function DepositContent({ actions, onClose }: { actions: DepositActions; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -60,7 +60,8 @@ function DepositContent({ actions, onClose }: { actions: DepositActions; onClose
     return () => {
       live = false;
     };
-  }, [attempt]);
+    // Bank names come in the member's language: a new language reloads them.
+  }, [attempt, i18n.language]);
 
   if (failed) {
     return (
@@ -109,7 +110,6 @@ function DepositMethodsView({
   const idPrefix = useId();
   const currency = useCurrencyLabel();
   const { home, changes, reload } = useWallet();
-  const bankName = useBankName();
   const hasAccounts = methods.accounts.length > 0;
 
   const tabs: MethodTab<Method>[] = [
@@ -122,7 +122,7 @@ function DepositMethodsView({
   const selected = chosen && tabs.some((tab) => tab.key === chosen) ? chosen : tabs[0]?.key;
   const [provider, setProvider] = useState<QrProvider | null>(null);
   const qrProvider = methods.qr.find((q) => q.provider === provider) ?? methods.qr[0];
-  const providerLabel = (q: DepositMethods['qr'][number]) => (isGateway(q.provider) ? bankName(q.account.bank) : t('qr.bankQr', { bank: bankName(q.account.bank) }));
+  const providerLabel = (q: DepositMethods['qr'][number]) => (isGateway(q.provider) ? q.account.bank.name : t('qr.bankQr', { bank: q.account.bank.name }));
 
   if (!selected) {
     return <p className="deposit-note deposit-note--warn">{t('deposit.noMethods')}</p>;

@@ -10,7 +10,6 @@ import { TextField } from '../ui/Field';
 import { CopyIcon, PencilIcon, UserIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
 import type { WalletHome } from '../wallet/balance';
-import { useBankName } from './DepositAccountCard';
 
 /**
  * KBANK in AUTO mode matches a transfer to the member by the sending account, so the modal shows
@@ -21,7 +20,7 @@ import { useBankName } from './DepositAccountCard';
 export function MemberBankAccount({ bankAccount, onNameChanged }: { bankAccount: WalletHome['bankAccount']; onNameChanged: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const bankName = useBankName()(bankAccount.bank);
+  const bankName = bankAccount.bank.name;
   const [snapshot, send] = useMachine(
     bankAccountNameMachine.provide({
       actors: {

@@ -10,6 +10,7 @@ import { useToast } from '../ui/toastContext';
 import { createQrcode, deleteQrcode, readQrcode } from './depositRequests';
 import { qrImageSource, qrRules } from './depositMethods';
 import { ClockIcon } from './depositIcons';
+import { CheckIcon } from '../ui/icons';
 
 interface QrPanelProps {
   provider: QrProvider;
@@ -63,6 +64,13 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
   const { context } = snapshot;
   const minimum = Math.max(1, rules.minimum);
 
+  // The paid code's place goes to the news that the money arrived: focus it so it is read out.
+  const receivedRef = useRef<HTMLDivElement>(null);
+  const received = snapshot.matches('received') ? context.received : null;
+  useEffect(() => {
+    if (received) receivedRef.current?.focus();
+  }, [received]);
+
   // A new code takes the place of the form (and of the button that had focus): bring it into view.
   const shownRef = useRef<HTMLDivElement>(null);
   const shownId = context.code ? `${context.code.qrcodeId}:${context.codeVersion}` : null;
@@ -75,6 +83,27 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
       <p className="deposit-loading" role="status">
         <span className="spinner" aria-hidden="true" /> {t('qr.reading')}
       </p>
+    );
+  }
+
+  if (received) {
+    return (
+      <div ref={receivedRef} tabIndex={-1} className="qr-received" role="status" data-testid="qr-received">
+        <span className="qr-received__icon" aria-hidden="true">
+          <CheckIcon size={30} />
+        </span>
+        <p className="qr-received__title">{t('qr.receivedTitle')}</p>
+        <p className="qr-code__amount" data-testid="qr-received-amount">
+          {formatAmount(received.amount)} <span className="qr-code__currency">{currency}</span>
+        </p>
+        <p>{t('qr.receivedAmount', { amount: formatAmount(received.amount), currency })}</p>
+        <p className="qr-received__balance" data-testid="qr-received-balance">
+          {t('qr.receivedBalance', { amount: formatAmount(received.balance), currency })}
+        </p>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.another' })} data-testid="qr-another">
+          {t('qr.another')}
+        </button>
+      </div>
     );
   }
 

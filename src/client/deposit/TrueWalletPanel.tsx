@@ -50,12 +50,13 @@ function TrueWalletAccount({ wallet }: { wallet: DepositWallet }) {
         <button
           type="button"
           className="deposit-copy"
-          aria-label={t('deposit.copy', { number: wallet.walletAccountNo })}
           title={t('deposit.copy', { number: wallet.walletAccountNo })}
           onClick={() => void copy(wallet.walletAccountNo)}
         >
           <CopyIcon size={18} />
-          <span aria-hidden="true">{t('deposit.copyShort')}</span>
+          {/* Named by its visible word first, then what it copies (axe: label-content-name-mismatch). */}
+          <span>{t('deposit.copyShort')}</span>
+          <span className="visually-hidden"> {t('deposit.copyWhat', { number: wallet.walletAccountNo })}</span>
         </button>
       </div>
       <p className="deposit-note">{t('truewallet.autoNote')}</p>

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
@@ -18,6 +18,18 @@ import { GameSounds } from './sound';
 import './game.css';
 
 const LOBBY = '/user/home';
+
+/**
+ * "Back to lobby": the wallet opens games in a tab of their own, and its lobby is still open in
+ * the tab the member came from; closing this one returns there, instead of loading a second
+ * wallet in the game's tab. Browsers close only tabs a script opened: a tab the member opened
+ * (or the wallet's own tab, when games open in the same tab) follows the link to the lobby.
+ */
+const backToLobby = (event: MouseEvent<HTMLAnchorElement>) => {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  window.close();
+  if (window.closed) event.preventDefault();
+};
 
 const gameMachine = demoSlotMachine.provide({
   actors: {
@@ -95,7 +107,7 @@ export default function DemoGameScreen() {
         badge={<CompassIcon size={44} />}
         title={t('game.expiredTitle')}
         body={t('game.expiredBody')}
-        action={<Link to={LOBBY} className="btn btn--gold status__action">{t('game.backToLobby')}</Link>}
+        action={<Link to={LOBBY} onClick={backToLobby} className="btn btn--gold status__action">{t('game.backToLobby')}</Link>}
       />
     );
   }
@@ -128,7 +140,7 @@ export default function DemoGameScreen() {
   return (
     <div className="app-column game">
       <header className="game__header">
-        <Link to={LOBBY} className="game__back">
+        <Link to={LOBBY} onClick={backToLobby} className="game__back">
           <ArrowLeftIcon size={20} />
           <span>{t('game.backToLobby')}</span>
         </Link>

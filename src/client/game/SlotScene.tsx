@@ -141,9 +141,11 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
       renderStill();
     };
     resize();
-    app.renderer.on('resize', resize);
+    // Kept: when the page leaves, the Application is destroyed (app.renderer is then null) before this cleanup runs.
+    const renderer = app.renderer;
+    renderer.on('resize', resize);
     return () => {
-      app.renderer.off('resize', resize);
+      renderer.off('resize', resize);
     };
   }, [app, isInitialised, renderStill]);
 

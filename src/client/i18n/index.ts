@@ -5,6 +5,7 @@ import la from '../../../locales/la.json';
 import en from '../../../locales/en.json';
 import { LOCALES, type Locale } from '../../contract';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
+import { http } from '../api/http';
 import { htmlLang, initialLocale, isLocale } from './locale';
 
 export const resources = {
@@ -15,6 +16,8 @@ export const resources = {
 
 const applyToDocument = (locale: Locale) => {
   document.documentElement.lang = htmlLang(locale);
+  // Operator texts (bonus banners, promotions) are answered in the member's language.
+  http.defaults.headers.common['Accept-Language'] = locale;
   document.title = i18next.t('app.name');
 };
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PromotionWidgets } from '../bonus/PromotionWidgets';
 import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount, formatRelativeTime } from '../format';
 import { copyText } from '../ui/clipboard';
@@ -29,8 +30,9 @@ const inviteLink = (memberId: string) => `${window.location.origin}/register?cod
 /**
  * /user/home: the member's name, the total balance (wallet plus every game account), the
  * balance check with its last time, the wallet, the deposit, withdraw and transfer widgets, the
- * invite link, and the game lobby with its game account modal. Spin, invite bonus, refund and bonus-condition widgets
- * belong to later issues and are left out rather than shown without their features.
+ * invite link, the promotion widgets (the spin widget with the coins while a wheel is active,
+ * refresh-all in its slot otherwise; bonus conditions, invite and refund modals, the referral amount), and the game lobby
+ * with its game account modal.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -131,6 +133,8 @@ export default function HomeScreen() {
           </button>
         </li>
       </ul>
+
+      {home && <PromotionWidgets invite={home.invite} coins={home.profile.coin} onRefreshAll={() => void check()} refreshing={checking} onMoneyChanged={reloadWallet} />}
 
       {home && (
         <section className="invite panel" aria-labelledby="home-invite">

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { call, endpoints, errorCodeOf, errorText } from '../api';
 import { storeToken } from '../auth/storage';
 import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
-import { validateLogin, normalisePhone, type LoginFieldErrors } from './loginForm';
+import { registeredPhoneOf, validateLogin, normalisePhone, type LoginFieldErrors } from './loginForm';
 import './login.css';
 
 export function LoginScreen() {
@@ -14,7 +14,9 @@ export function LoginScreen() {
   const phoneRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const [phone, setPhone] = useState('');
+  const { state } = useLocation();
+  // After registering, the phone just registered is filled in and the password is next.
+  const [phone, setPhone] = useState(() => registeredPhoneOf(state));
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -28,6 +30,11 @@ export function LoginScreen() {
     call(endpoints.lookupActive)
       .then(() => document.body.removeAttribute('style'))
       .catch(() => undefined);
+  }, []);
+
+  const prefilled = useRef(phone !== '');
+  useEffect(() => {
+    if (prefilled.current) passwordRef.current?.focus();
   }, []);
 
   // SPEC section 5: typing clears the error.

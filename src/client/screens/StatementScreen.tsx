@@ -5,12 +5,10 @@ import { call, endpoints } from '../api';
 import { SlipUploadIcon } from '../deposit/depositIcons';
 import { SlipStatusDialog } from '../deposit/SlipStatusDialog';
 import { formatDateTime, formatRelativeTime, formatStatementAmount, statementSign } from '../format';
-import { currentLocale } from '../i18n';
 import { pageCount } from '../statement/pagination';
 import { Pagination } from '../statement/Pagination';
 import { StatementIcon } from '../statement/StatementIcon';
 import { activityText, linkedDescription, statementStatus, statusText, type StatementNames, type StatementRow } from '../statement/statementRow';
-import { localBankName } from '../wallet/balance';
 import { useNow } from '../wallet/useNow';
 import { useWallet } from '../wallet/walletContext';
 import '../statement/statement.css';
@@ -25,7 +23,7 @@ type Page = { rows: StatementRow[]; total: number } | null;
  * SPEC section 8: errors are swallowed, the loader just hides.
  */
 export default function StatementScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { home, changes } = useWallet();
   const now = useNow(30_000);
   const [page, setPage] = useState(1);
@@ -51,11 +49,9 @@ export default function StatementScreen() {
     window.scrollTo({ top: 0 });
   };
 
-  const locale = currentLocale(i18n.language);
   const names: StatementNames = {
     slots: home?.slots ?? [],
-    bankName: (code) =>
-      home && home.bankAccount.bankCode === code ? localBankName(home.bankAccount.bank, locale, import.meta.env.VITE_COUNTRY) : undefined,
+    bankName: (code) => (home && home.bankAccount.bankCode === code ? home.bankAccount.bank.name : undefined),
   };
   const pages = pageCount(loaded?.total ?? 0, PAGE_SIZES.statement);
 

@@ -8,7 +8,7 @@ type Load = { state: 'loading' } | { state: 'ready'; conditions: string[] } | { 
 
 /** The conditions modal of the logged-in menu: the html of GET /api/lookup/conditions. */
 export function ConditionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
@@ -20,7 +20,8 @@ export function ConditionsDialog({ open, onClose }: { open: boolean; onClose: ()
     return () => {
       live = false;
     };
-  }, [open]);
+    // The server answers in the member's language: a new language reloads them.
+  }, [open, i18n.language]);
 
   return (
     <Dialog open={open} onClose={onClose} title={t('conditions.title')}>

@@ -113,7 +113,11 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
       },
       actions: {
         accountActivated: () => onChanged(),
-        passwordChanged: () => toast.success(t('gameAccount.passwordChanged')),
+        passwordChanged: () => {
+          toast.success(t('gameAccount.passwordChanged'));
+          // The reset ended the provider's earlier links: the home loads the new ones.
+          onChanged();
+        },
         openGame: (_, launch) => launcher.open(launch),
         launchFailed: () => launcher.abandon(),
       },

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { call, endpoints } from '../api';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
 import { useWalletChanges } from '../realtime/useWalletChanges';
@@ -44,9 +45,11 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // The bank's name comes in the member's language: a new language reloads the wallet.
+  const { i18n } = useTranslation();
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, i18n.language]);
 
   const onWalletChanged = useCallback(() => {
     setChanges((n) => n + 1);

@@ -2,10 +2,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, endpoints } from '../api';
 import { formatAmount, formatBankAccountNo } from '../format';
-import { currentLocale } from '../i18n';
 import { Dialog } from '../ui/Dialog';
 import { AlertIcon } from '../ui/icons';
-import { localBankName, type WalletHome } from './balance';
+import type { WalletHome } from './balance';
 import { checkWithdraw, checkWithdrawAmount, type WithdrawLimits, type WithdrawProblem } from './moneyForms';
 import type { WithdrawAllRequest, WithdrawRequest } from './moneyRequests';
 import { MoneyResultAlert } from './MoneyResultAlert';
@@ -90,7 +89,7 @@ function WithdrawForm({
   waiting: boolean;
   onConfirm: (request: WithdrawRequest | WithdrawAllRequest) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const currency = useCurrencyLabel();
   const ids = { amount: useId(), error: useId(), limits: useId(), warning: useId() };
   const [amount, setAmount] = useState('');
@@ -98,7 +97,7 @@ function WithdrawForm({
   const [limits, setLimits] = useState<Limits>({ state: 'loading' });
   const balance = home.wallet.amount;
   const { bankAccount } = home;
-  const bankName = localBankName(bankAccount.bank, currentLocale(i18n.language), import.meta.env.VITE_COUNTRY);
+  const bankName = bankAccount.bank.name;
 
   useEffect(() => {
     let live = true;

@@ -39,12 +39,3 @@ export const accountName = (code: string | null, slots: readonly { code: string;
  * Thailand is baht only; a Laos member is LAK unless registered in baht (not visible here).
  */
 export const buildCurrency = (country: string | undefined): Currency => (country === 'LA' ? 'LAK' : 'BAHT');
-
-/**
- * A bank's name in the member's language. nameTH is the local-script name: Thai in the
- * Thailand build, Lao in the Laos build; other languages read the English name.
- */
-export const localBankName = (bank: { nameTH: string; nameEN: string }, locale: string, country: string | undefined): string => {
-  const localScript = country === 'LA' ? 'la' : 'th';
-  return locale === localScript ? bank.nameTH : bank.nameEN;
-};

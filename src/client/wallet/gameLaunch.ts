@@ -31,23 +31,31 @@ type Links = Pick<GameAccount, 'code' | 'web' | 'android' | 'ios'>;
 export const canLaunch = (account: Links, platform: LaunchPlatform): boolean =>
   platform === 'web' ? Boolean(AUTO_LOGIN[account.code]) || account.web !== null : account[platform] !== null;
 
+/**
+ * The account's links as the wallet gives them now. Links a provider signs are bound to the
+ * password and expire (the sandbox's after 30 minutes), so the ones the home loaded may be stale
+ * by the time the member taps Play: after a password reset they open "Game link expired".
+ */
+async function currentLinks(code: string): Promise<Links> {
+  const home = await call(endpoints.wallet);
+  const slot = home.slots.find((s) => s.code === code);
+  if (!slot) throw new Error(`no game account ${code}`);
+  return slot;
+}
+
 /** The link (and hidden form values, for the provider that needs them) to open for a platform. */
 export async function resolveGameLaunch(account: Links, platform: LaunchPlatform, credentials: GameCredentials): Promise<GameLaunch> {
   const form = credentials.event && Object.keys(credentials.event).length > 0 ? credentials.event : null;
-  if (platform !== 'web') {
-    const link = account[platform];
-    if (!link) throw new Error(`no ${platform} link for ${account.code}`);
-    return { url: link, form: null };
-  }
   const auto = AUTO_LOGIN[account.code];
-  if (auto) {
+  if (platform === 'web' && auto) {
     const params = auto.withPassword ? { username: credentials.username, password: credentials.password } : { username: credentials.username };
     // The contract types each endpoint's params; this table holds them all, so the call is loose here.
     const answer = (await call(auto.endpoint as typeof endpoints.autoLoginAskmebet, { params: params as { username: string; password: string } })) as { link: string };
     return { url: answer.link, form };
   }
-  if (!account.web) throw new Error(`no web link for ${account.code}`);
-  return { url: account.web, form };
+  const link = (await currentLinks(account.code))[platform];
+  if (!link) throw new Error(`no ${platform} link for ${account.code}`);
+  return { url: link, form: platform === 'web' ? form : null };
 }
 
 /** VITE_GAME_LAUNCH_TARGET: 'same-tab' opens games in this tab; anything else in a new one. */

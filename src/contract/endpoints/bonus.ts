@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { BONUS_TYPES } from '../constants';
+import { BONUS_TYPES, GAME_CATEGORIES } from '../constants';
 import { amountOutput } from '../money';
 import { banner, codeParam, isoDate } from './common';
 
@@ -20,6 +20,7 @@ export const bonus = z.object({
   type: z.enum(BONUS_TYPES),
   maxReceived: z.number().int(),
   percentFail: z.number().describe('percent'),
+  description: z.string().optional().describe('the operator\'s short description, in the asked language'),
   banners: z.array(banner),
   userBonus: userBonus.nullable().describe("the member's receipts of this bonus; null when never received"),
 });
@@ -55,4 +56,31 @@ export const bonusClear = endpoint({
   response: z.object({ message: z.literal('BONUS_CLEAR') }),
 });
 
-export const bonusEndpoints = { bonusList, bonusActivate, bonusCheckActive, bonusCheckMinimum, bonusClear };
+/**
+ * The bonus the member holds, with its live turnover: what was played (done), what the bonus
+ * asks for (required), and the rules that apply, so a refused withdrawal explains itself.
+ * Also pushed over the socket as 'bonus.changed' whenever bets move it.
+ */
+export const heldBonus = z.object({
+  _id: z.string(),
+  code: z.string(),
+  source: z.enum(BONUS_SOURCES),
+  type: z.enum(BONUS_TYPES).nullable().describe('the bonus type; null for invite and refund bonuses'),
+  description: z.string(),
+  status: z.enum(['active', 'completed', 'cleared', 'expired']),
+  amount: amountOutput.describe('the bonus credited'),
+  depositAmount: amountOutput.describe('the qualifying deposit it was given for'),
+  turnover: z.object({ done: amountOutput, required: amountOutput, percent: z.number().int().min(0).max(100) }),
+  minimum: amountOutput.describe('below this total balance the member may end the bonus'),
+  percentFail: z.number(),
+  categories: z.array(z.enum(GAME_CATEGORIES)).describe('games whose bets count toward the turnover'),
+  receivedAt: isoDate,
+});
+
+export const bonusCurrent = endpoint({
+  method: 'GET', path: '/api/bonus/current', access: 'member', tag,
+  summary: 'The held bonus with its live turnover progress and rules (null when none)',
+  response: z.object({ bonus: heldBonus.nullable() }),
+});
+
+export const bonusEndpoints = { bonusList, bonusActivate, bonusCheckActive, bonusCheckMinimum, bonusClear, bonusCurrent };

@@ -15,6 +15,18 @@ export const pageRequest = z.object({
   limit: z.number().int().min(1).max(100),
 });
 
+/**
+ * Body of a member's list that also takes a cursor: SPEC's page and limit, or the `cursor` the
+ * previous page answered (then `page` is ignored), which keeps deep pages cheap and stable
+ * while new rows arrive.
+ */
+export const listPageRequest = pageRequest.extend({
+  cursor: z.string().min(1).max(200).optional().describe("the previous page's cursor: the page after it"),
+});
+
+/** The cursor a list page answers: pass it back for the next page; null on the last page. */
+export const nextCursor = z.string().nullable().describe('the next page, as `cursor` in the next request; null on the last page');
+
 /** The main wallet's balance, returned after every call that moves money. */
 export const walletBalance = z.object({ amount: amountOutput });
 

@@ -6,9 +6,12 @@ import { ok } from './common';
 
 const tag = 'lookup';
 
-export const bank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), logo: z.string().optional() });
+const bankNameInLanguage = z.string().describe(
+  "the bank's name in the caller's language (Accept-Language), else the operator's fallback order: the name every screen shows",
+);
+export const bank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), name: bankNameInLanguage, logo: z.string().optional() });
 /** A bank's names, as embedded in bank accounts and deposit accounts. */
-export const bankName = z.object({ nameTH: z.string(), nameEN: z.string() });
+export const bankName = z.object({ nameTH: z.string(), nameEN: z.string(), name: bankNameInLanguage });
 
 /** An account the member can deposit to: a bank account or a payment provider. */
 export const depositBank = z.object({

@@ -6,8 +6,11 @@ const tag = 'otp';
 
 export const otpSend = endpoint({
   method: 'POST', path: '/api/otp/send', access: 'public', tag,
-  summary: "Send an OTP code by SMS; code OTP_VERIFIED means the number is already verified and the OTP step is skipped",
-  body: z.object({ phoneNumber }),
+  summary: "Send an OTP code by SMS, written in the caller's Accept-Language (th, lo or en); code OTP_VERIFIED (only to the client that sends back the token it verified) skips the OTP step",
+  body: z.object({
+    phoneNumber,
+    otpToken: z.string().max(200).optional().describe('the token of a code this client sent for this number; answered OTP_VERIFIED when that code is verified'),
+  }),
   response: z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(['OK', 'OTP_VERIFIED']) }),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { QR_PROVIDERS } from '../constants';
 import { amountInput, amountOutput } from '../money';
-import { idParam, isoDate, ok } from './common';
+import { idParam, isoDate, ok, walletBalance } from './common';
 
 const tag = 'qrcode';
 
@@ -19,6 +19,10 @@ export const qrRecord = z.discriminatedUnion('hasQrcode', [
   z.object({
     hasQrcode: z.literal(false),
     message: z.string().optional().describe('why creating the code failed; absent when there is simply no code'),
+    paid: z
+      .object({ qrcodeId: z.string(), amount: amountOutput, wallet: walletBalance })
+      .optional()
+      .describe("GET: the member's last paid code with this provider and the wallet balance now, so a client showing that code can say it was paid"),
   }),
 ]);
 

@@ -23,6 +23,7 @@ export const sandboxSlip = endpoint({
     amount: amountInput,
     bankAccountNo: z.string().max(30).optional().describe("the receiving account; the operator's first deposit account when absent"),
     sendingBank: z.string().max(10).optional().describe('the sending bank code (SCB, KBANK...); SCB when absent'),
+    held: z.boolean().optional().describe("the bank's slip service holds back its answer for this transfer, so the slip waits for an operator"),
   }),
   response: z.any(),
 });
@@ -50,6 +51,14 @@ export const sandboxWalletFund = endpoint({
   summary: "Sandbox only: credit the caller's wallet as a bank deposit would",
   body: z.object({ amount: amountInput }),
   response: z.object({ wallet: z.object({ amount: z.number() }) }),
+});
+
+/** A sandbox stand-in for earning spin wheel coins, so the wheel can be tried again and again. */
+export const sandboxSpinCoins = endpoint({
+  method: 'POST', path: '/api/sandbox/spin/coins', access: 'member', tag,
+  summary: 'Sandbox only: give the caller spin wheel coins',
+  body: z.object({ coins: z.number().int().min(1).max(100) }),
+  response: z.object({ userCoin: z.number().int() }),
 });
 
 /**
@@ -95,4 +104,5 @@ export const sandboxGameSpin = endpoint({
 
 export const sandboxEndpoints = {
   sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxTruewalletVoucher, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
+  sandboxSpinCoins,
 };

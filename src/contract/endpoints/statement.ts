@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { STATEMENT_TYPES } from '../constants';
 import { amountOutput } from '../money';
-import { idParam, isoDate, pageRequest } from './common';
+import { idParam, isoDate, listPageRequest, nextCursor } from './common';
 
 const tag = 'statement';
 
@@ -37,15 +37,15 @@ export const slip = z.object({
 export const statementList = endpoint({
   method: 'POST', path: '/api/statement', access: 'member', tag,
   summary: "A page of the member's statement, newest first",
-  body: pageRequest,
-  response: z.object({ total: z.number().int(), statements: z.array(statementRow) }),
+  body: listPageRequest,
+  response: z.object({ total: z.number().int(), statements: z.array(statementRow), cursor: nextCursor }),
 });
 
 export const statementSlips = endpoint({
   method: 'POST', path: '/api/statement/slip', access: 'member', tag,
   summary: "A page of the member's uploaded slips and their status, newest first",
-  body: pageRequest,
-  response: z.object({ total: z.number().int(), slips: z.array(slip) }),
+  body: listPageRequest,
+  response: z.object({ total: z.number().int(), slips: z.array(slip), cursor: nextCursor }),
 });
 
 export const statementSlipReference = endpoint({

@@ -31,6 +31,21 @@ export interface DB {
   sandbox_bank_transfer: SandboxBankTransferTable;
   sandbox_gateway_order: SandboxGatewayOrderTable;
   sandbox_truewallet_voucher: SandboxTruewalletVoucherTable;
+  bonus_definition: BonusDefinitionTable;
+  bonus_turnover_cursor: BonusTurnoverCursorTable;
+  invite_earning: InviteEarningTable;
+  refund: RefundTable;
+  spin_wheel: SpinWheelTable;
+  spin_slice: SpinSliceTable;
+  spin_coin_grant: SpinCoinGrantTable;
+  spin: SpinTable;
+  spin_coupon: SpinCouponTable;
+  login_backoff: LoginBackoffTable;
+  member_list_count: MemberListCountTable;
+  statement_kind: StatementKindTable;
+  statement_line: StatementLineTable;
+  ledger_audit_checkpoint: LedgerAuditCheckpointTable;
+  ledger_audit_balance: LedgerAuditBalanceTable;
 }
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -245,6 +260,19 @@ export interface MemberBonusTable {
   status: 'active' | 'ended';
   created_at: Generated<Date>;
   ended_at: Date | null;
+  // 0012_promotions: the bonus as a state model (active, then ended with one outcome).
+  source: Generated<'bonus' | 'promotion' | 'invite' | 'refund'>;
+  outcome: ColumnType<'completed' | 'cleared' | 'expired' | null, 'completed' | 'cleared' | 'expired' | null | undefined, 'completed' | 'cleared' | 'expired' | null>;
+  amount: Generated<bigint>;
+  deposit_amount: Generated<bigint>;
+  turnover_target: Generated<bigint>;
+  turnover_done: Generated<bigint>;
+  minimum: Generated<bigint>;
+  percent_fail: Generated<number>;
+  categories: Generated<string[]>;
+  deposit_entry_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  received_at: Timestamp;
+  forfeited: Generated<bigint>;
 }
 
 export type SlipStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
@@ -254,7 +282,8 @@ export interface DepositSlipTable {
   id: string;
   member_id: number;
   idempotency_key: string;
-  image: Uint8Array;
+  /** Null once a failed slip's review window has passed (migration 0008). */
+  image: Uint8Array | null;
   image_type: 'image/png' | 'image/jpeg';
   image_hash: string;
   status: Generated<SlipStatus>;
@@ -333,4 +362,263 @@ export interface SandboxTruewalletVoucherTable {
   created_at: Generated<Date>;
 }
 
+/** A text an operator writes, in each of the product's languages. */
+export type LocalizedText = { th: string; la: string; en: string };
+
+/** A spin wheel (0015_spin_wheel); one is active at a time. */
+export interface SpinWheelTable {
+  id: Generated<number>;
+  name: LocalizedText;
+  active: boolean;
+  coin_rule: { minDeposit: Record<string, number>; coins: number; firstDepositOnly: boolean };
+  coupon_valid_days: number;
+  created_at: Generated<Date>;
+}
+
+/** A slice of a wheel; its weight never leaves the server. */
+export interface SpinSliceTable {
+  id: Generated<number>;
+  wheel_id: number;
+  position: number;
+  code: string;
+  label: LocalizedText;
+  bg_color: string;
+  text_color: string;
+  html_description: LocalizedText;
+  weight: number;
+  prize_kind: 'credit' | 'nothing';
+  prize_name: LocalizedText;
+  /** Minor units per currency. */
+  prize_amount: Record<string, number>;
+}
+
+export interface SpinCoinGrantTable {
+  id: Generated<bigint>;
+  member_id: number;
+  wheel_id: number;
+  source: string;
+  coins: number;
+  created_at: Generated<Date>;
+}
+
+export interface SpinTable {
+  id: string;
+  member_id: number;
+  wheel_id: number;
+  slice_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface SpinCouponTable {
+  id: string;
+  member_id: number;
+  spin_id: string;
+  slice_id: number;
+  currency: string;
+  amount: bigint;
+  status: Generated<'open' | 'claimed'>;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  claimed_at: Date | null;
+}
+
+/** Failed logins per client address (migration 0008). */
+export interface LoginBackoffTable {
+  address: string;
+  failures: number;
+  last_failure_at: Date;
+  blocked_until: Date | null;
+}
+
+/** How many rows each of a member's lists holds, moved at commit (migration 0009). */
+export interface MemberListCountTable {
+  member_id: number;
+  list: string;
+  n: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
+/** The ledger entry kinds a member's statement shows. */
+export interface StatementKindTable {
+  kind: string;
+}
+
+/** A member's statement entries numbered 1, 2, 3... in commit order. */
+export interface StatementLineTable {
+  member_id: number;
+  seq: ColumnType<bigint, bigint | number, bigint | number>;
+  entry_id: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
+/** The last entry whose postings the audit has summed (one row). */
+export interface LedgerAuditCheckpointTable {
+  id: Generated<boolean>;
+  last_entry_id: ColumnType<bigint, bigint | number, bigint | number>;
+  audited_at: Generated<Date>;
+}
+
+/** Per account, the sum of its postings up to the checkpoint. */
+export interface LedgerAuditBalanceTable {
+  account_id: ColumnType<bigint, bigint | number, bigint | number>;
+  posted: ColumnType<bigint, bigint | number, bigint | number>;
+}
+
 export type { Generated };
+
+/** A bonus or promotion code the operator offers (0012_promotions). Amounts in minor units. */
+export interface BonusDefinitionTable {
+  code: string;
+  kind: 'bonus' | 'promotion';
+  type: 'limit' | 'day' | 'week';
+  max_received: number;
+  quota: number | null;
+  received_total: Generated<number>;
+  amount_percent: number | null;
+  amount_cap: bigint | null;
+  amount_fixed: bigint | null;
+  min_deposit: Generated<bigint>;
+  turnover_multiplier: number;
+  percent_fail: number;
+  categories: string[];
+  description: ColumnType<unknown, string, string>;
+  banners: ColumnType<unknown, string | undefined, string>;
+  active: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+/** How far a held bonus's turnover has been read at a provider (0012_promotions). */
+export interface BonusTurnoverCursorTable {
+  member_bonus_id: bigint;
+  provider_code: string;
+  cursor: string;
+}
+
+/** What a referrer earned from one of a friend's deposits (0012_promotions). */
+export interface InviteEarningTable {
+  id: Generated<bigint>;
+  referrer_id: number;
+  friend_id: number;
+  deposit_entry_id: bigint;
+  amount: bigint;
+  created_at: Generated<Date>;
+  claim_reference: string | null;
+  claimed_at: Date | null;
+}
+
+/** A member's refund (cashback) for one period (0012_promotions). */
+export interface RefundTable {
+  id: Generated<bigint>;
+  member_id: number;
+  period: string;
+  net_loss: bigint;
+  amount: bigint;
+  status: Generated<'waiting' | 'bonus' | 'wallet'>;
+  created_at: Generated<Date>;
+  received_at: Date | null;
+}
+
+// The back office (migration 0014). Declared as a second part of DB so branches that append
+// their own tables merge without touching the same lines.
+export interface DB {
+  operator: OperatorTable;
+  operator_session: OperatorSessionTable;
+  operator_audit: OperatorAuditTable;
+  manual_adjustment: ManualAdjustmentTable;
+}
+
+export interface SandboxBankTransferTable {
+  /** The sandbox bank holds back this transfer's confirmation (the slip waits for an operator). */
+  held: Generated<boolean>;
+}
+
+export interface OperatorTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  role: 'support' | 'finance' | 'admin';
+  password_hash: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: ColumnType<bigint | null, bigint | number | null, bigint | number | null> | null;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Generated<Date>;
+}
+
+export interface OperatorSessionTable {
+  id: string;
+  operator_id: number;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface OperatorAuditTable {
+  id: Generated<string>;
+  operator_id: number | null;
+  operator_username: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ManualAdjustmentTable {
+  id: string;
+  member_id: number;
+  direction: 'credit' | 'debit';
+  amount: ColumnType<bigint, bigint, bigint>;
+  reason: string;
+  status: Generated<'proposed' | 'approved' | 'rejected'>;
+  proposed_by: number;
+  proposal_key: string;
+  decided_by: number | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+}
+/** Support chat (0013_chat): declared apart so that the DB interface above stays untouched. */
+export interface DB {
+  chat_conversation: ChatConversationTable;
+  chat_message: ChatMessageTable;
+  chat_file: ChatFileTable;
+}
+
+export interface ChatConversationTable {
+  id: string;
+  member_id: number | null;
+  guest_id: string | null;
+  session_id: string;
+  last_message_at: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
+export interface ChatMessageTable {
+  id: string;
+  seq: Generated<bigint>;
+  conversation_id: string;
+  sender: string;
+  /** The contract's message body (chatMessageBody), as JSON. */
+  body: ColumnType<unknown, string, string>;
+  username: string | null;
+  name: string | null;
+  device_token: string | null;
+  session_id: string;
+  created_at: Generated<Date>;
+  read_at: Date | null;
+}
+
+export interface ChatFileTable {
+  id: string;
+  conversation_id: string;
+  file_type: 'image' | 'video';
+  mime: string;
+  name: string;
+  size_bytes: ColumnType<bigint, bigint | number, bigint | number>;
+  storage_key: string;
+  created_at: Generated<Date>;
+}

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { APP_VERSION, endpoints, errorBody, type Endpoint } from '../../contract';
+import { adminEndpoints, APP_VERSION, endpoints, errorBody, type Endpoint } from '../../contract';
+import { NOT_OFFERED } from './not-offered';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** The OpenAPI 3.1 document, generated from the contract (every endpoint, mounted or not). */
+/** The OpenAPI 3.1 document, generated from the contract: every endpoint this server mounts. */
 export function buildOpenApi(options: { sandbox: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, e] of Object.entries(endpoints) as [string, Endpoint][]) {
+  for (const [name, e] of Object.entries({ ...endpoints, ...adminEndpoints }) as [string, Endpoint][]) {
     if ((e.access === 'sandbox' || e.path.startsWith('/api/sandbox/')) && !options.sandbox) continue;
+    if (NOT_OFFERED.has(name as keyof typeof endpoints)) continue;
     const parameters: unknown[] = [];
     for (const [where, schema] of [['path', e.params], ['query', e.query]] as const) {
       if (!schema) continue;
@@ -20,7 +22,7 @@ export function buildOpenApi(options: { sandbox: boolean }) {
       }
     }
     const headers: unknown[] = [];
-    if (e.access === 'member') {
+    if (e.access === 'member' || e.access === 'operator') {
       headers.push({ name: 'X-Client', in: 'header', required: true, schema: { const: 'member-wallet' } });
     }
     if (e.idempotent) {
@@ -35,7 +37,7 @@ export function buildOpenApi(options: { sandbox: boolean }) {
         200: { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
         default: { description: 'Refused: { message: ERROR_CODE }', content: { 'application/json': { schema: toSchema(errorBody, 'output') } } },
       },
-      ...(e.access === 'member' ? { security: [{ bearer: [] }] } : {}),
+      ...(e.access === 'member' || e.access === 'operator' ? { security: [{ bearer: [] }] } : {}),
     };
     if (e.body) {
       const type = e.multipart ? 'multipart/form-data' : 'application/json';

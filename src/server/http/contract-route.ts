@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import { IDEMPOTENCY_HEADER, type Endpoint } from '../../contract';
+import { IDEMPOTENCY_HEADER, type Endpoint, type Permission } from '../../contract';
 import { refuse } from '../errors';
 import type { MemberIdentity } from './member-guard';
 
@@ -23,6 +23,10 @@ export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise
 
 export interface RouteGuards {
   member: onRequestHookHandler;
+  /** Back-office routes (access 'operator'); checks the route's `config.permission` (modules/admin/guard.ts). */
+  operator?: onRequestHookHandler;
+  /** The operator check for routes outside the contract (the support chat): `requireOperator('chat')`. */
+  requireOperator?: (permission?: Permission) => onRequestHookHandler;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -64,10 +68,12 @@ export function contractRoute<E extends Endpoint>(
   handler: RouteHandler<E>,
   options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> = {},
 ) {
+  if (endpoint.access === 'operator' && !guards.operator) throw new Error(`${endpoint.path}: operator route without the operator guard`);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...options,
+    ...(endpoint.permission ? { config: { ...options.config, permission: endpoint.permission } } : {}),
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -75,7 +81,8 @@ export function contractRoute<E extends Endpoint>(
       response: { 200: endpoint.response },
     },
     // The headers first, so that refusals by the guard or the schemas carry them too.
-    onRequest: endpoint.access === 'member' ? [secureApiReply, guards.member] : secureApiReply,
+    onRequest: endpoint.access === 'member' ? [secureApiReply, guards.member]
+      : endpoint.access === 'operator' ? [secureApiReply, guards.operator!] : secureApiReply,
     helmet: false,
     handler: async (request, reply) => {
       let idempotencyKey: string | undefined;
@@ -86,7 +93,7 @@ export function contractRoute<E extends Endpoint>(
         idempotencyKey = header as string;
       }
       // Spec calls that change state with GET must never be cached.
-      if (endpoint.access === 'member') reply.header('cache-control', 'no-store');
+      if (endpoint.access === 'member' || endpoint.access === 'operator') reply.header('cache-control', 'no-store');
       return handler({
         params: request.params,
         query: request.query,

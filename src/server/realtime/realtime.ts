@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/member-guard';
 
 export const memberRoom = (memberId: number) => `member:${memberId}`;
+/** Every socket opened with one session's token. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * socket.io for pushing events to a member's open pages (balance changes, chat). Members
@@ -14,8 +16,19 @@ export const memberRoom = (memberId: number) => `member:${memberId}`;
 export class Realtime {
   private io?: Server;
   private redis: Redis[] = [];
+  private connectionHandlers: ((socket: Socket) => void)[] = [];
 
-  constructor(private readonly options: { authenticate: Authenticator; redisUrl?: string; corsOrigins: string[] }) {}
+  private sessionCheck?: NodeJS.Timeout;
+
+  constructor(
+    private readonly options: {
+      authenticate: Authenticator;
+      redisUrl?: string;
+      corsOrigins: string[];
+      /** How often this node checks that its sockets' sessions still hold (a member locked in the back office). */
+      sessionCheckMs?: number;
+    },
+  ) {}
 
   attach(server: HttpServer) {
     const io = new Server(server, {
@@ -30,11 +43,40 @@ export class Realtime {
       io.adapter(createAdapter(pub, sub));
     }
     io.on('connection', async (socket) => {
+      for (const handler of this.connectionHandlers) handler(socket);
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const member = token ? await this.options.authenticate(token).catch(() => null) : null;
-      if (member) await socket.join(memberRoom(member.memberId));
+      if (member) {
+        socket.data.token = token;
+        await socket.join([memberRoom(member.memberId), sessionRoom(member.sessionId)]);
+      }
     });
     this.io = io;
+    this.checkSessionsEvery(this.options.sessionCheckMs ?? 5_000);
+  }
+
+  /**
+   * Ends the sockets of sessions that have ended, on every node: one session's (logout), or all of
+   * a member's but the one kept (password change). A socket must not outlive its session and keep
+   * receiving the member's events.
+   */
+  endMemberSockets(target: { sessionId: string } | { memberId: number; exceptSessionId?: string }) {
+    if (!this.io) return;
+    if ('sessionId' in target) return void this.io.in(sessionRoom(target.sessionId)).disconnectSockets(true);
+    const sockets = this.io.in(memberRoom(target.memberId));
+    (target.exceptSessionId ? sockets.except(sessionRoom(target.exceptSessionId)) : sockets).disconnectSockets(true);
+  }
+
+  /** Ends this node's sockets whose token no longer authenticates (revoked, expired, member locked). */
+  private checkSessionsEvery(intervalMs: number) {
+    this.sessionCheck = setInterval(() => {
+      for (const socket of this.io?.of('/').sockets.values() ?? []) {
+        const token = socket.data.token as string | undefined;
+        if (!token) continue;
+        this.options.authenticate(token).then((member) => member ?? socket.disconnect(true), () => undefined);
+      }
+    }, intervalMs);
+    this.sessionCheck.unref();
   }
 
   /** Sends an event to every open page of one member; call only after the change has committed. */
@@ -42,7 +84,18 @@ export class Realtime {
     this.io?.to(memberRoom(memberId)).emit(event, payload);
   }
 
+  /** Lets a module (chat) handle each new socket; register before the server listens. */
+  onConnection(handler: (socket: Socket) => void) {
+    this.connectionHandlers.push(handler);
+  }
+
+  /** Sends an event to one room on every node; call only after the change has committed. */
+  toRoom(room: string, event: string, payload: unknown) {
+    this.io?.to(room).emit(event, payload);
+  }
+
   async close() {
+    clearInterval(this.sessionCheck);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
     await Promise.all(this.redis.map((r) => r.quit().catch(() => undefined)));
   }

@@ -15,6 +15,8 @@ export interface SandboxTransfer {
   sendingBank: string;
   receivingBank: string;
   receivingAccount: string;
+  /** The slip service holds back its answer (a slow bank): the slip waits for an operator. */
+  held?: boolean;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
@@ -47,7 +49,7 @@ export class SandboxBank implements SlipVerifier {
     const sendingBank = laos ? 'BCEL' : (THAI_BANK_NUMBERS[t.sendingBank] ?? THAI_BANK_NUMBERS.SCB);
     await this.db.insertInto('sandbox_bank_transfer').values({
       reference, sending_bank: sendingBank, receiving_bank: t.receivingBank, receiving_account: t.receivingAccount,
-      amount: t.amount, currency: t.currency, transferred_at: at,
+      amount: t.amount, currency: t.currency, transferred_at: at, held: t.held ?? false,
     }).execute();
     const qr = laos ? bcelSlipQr({ reference, ticket: randomBytes(3).toString('hex').toUpperCase() }) : thaiSlipQr({ sendingBank, reference });
     const png = drawSlip({
@@ -69,6 +71,7 @@ export class SandboxBank implements SlipVerifier {
   async verify(slip: { sendingBank: string; reference: string }): Promise<SlipCheck> {
     const row = await this.db.selectFrom('sandbox_bank_transfer').selectAll().where('reference', '=', slip.reference).executeTakeFirst();
     if (!row || row.sending_bank !== slip.sendingBank) return { kind: 'refused', reason: 'INVALID_SLIP' };
+    if (row.held) return { kind: 'pending' };
     return {
       kind: 'verified',
       transfer: { amount: BigInt(row.amount), currency: row.currency, receivingAccount: masked(row.receiving_account), transferredAt: row.transferred_at },

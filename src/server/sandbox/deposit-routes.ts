@@ -39,6 +39,7 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
       sendingBank: body.sendingBank ?? (country === 'LA' ? 'BCEL' : 'SCB'),
       receivingBank: to?.bankCode ?? (country === 'LA' ? 'BCEL' : 'KBANK'),
       receivingAccount: body.bankAccountNo ?? to?.bankAccountNo ?? '0000000000',
+      held: body.held,
     });
     return reply.type('image/png').header('x-slip-reference', slip.reference).send(slip.png);
   });

@@ -12,6 +12,7 @@ export class SandboxPayout implements PayoutProvider {
       .values({ reference: order.reference, bank_code: order.bankCode, bank_account_no: order.bankAccountNo, amount: order.amount })
       .onConflict((oc) => oc.column('reference').doNothing())
       .execute();
+    return 'paid' as const;
   }
 
   async status(reference: string) {

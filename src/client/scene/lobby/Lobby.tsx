@@ -10,6 +10,7 @@ import { CarouselEngine } from './carouselEngine';
 import { clamp, slotOf, wrapIndex } from './carouselPhysics';
 import { buttonLeft, cardAmounts, LAYOUT_SPACING, lobbyLayout, VISIBLE_CARDS } from './lobbyLayout';
 import { LobbyStage, type CardFace, type StageRow } from './LobbyStage';
+import { CANVAS_ANTIALIAS, canvasResolution } from './canvasResolution';
 import './lobby.css';
 
 export interface LobbyProps {
@@ -53,6 +54,8 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
   const [pixiReady, setPixiReady] = useState(false);
   const onPixiInit = useCallback((app: PixiApplication) => {
     dropPixiAccessibilityLayer(app);
+    // Frames are drawn on demand (LobbyStage): the ticker starts when something moves.
+    app.ticker.stop();
     setPixiReady(true);
   }, []);
 
@@ -198,9 +201,10 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
             <Application
               resizeTo={stageRef}
               backgroundAlpha={0}
-              antialias
+              antialias={CANVAS_ANTIALIAS}
               autoDensity
-              resolution={Math.min(2, window.devicePixelRatio || 1)}
+              resolution={canvasResolution(window.devicePixelRatio)}
+              autoStart={false}
               onInit={onPixiInit}
             >
               {pixiReady && <LobbyStage rows={rows} layout={layout} textures={textures} fontsVersion={fontsVersion} />}

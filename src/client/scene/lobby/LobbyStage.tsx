@@ -1,9 +1,10 @@
-import { extend, useTick } from '@pixi/react';
+import { extend, useApplication, useTick } from '@pixi/react';
 import { Container, Graphics, Sprite, Text, type Texture, type Ticker } from 'pixi.js';
-import { useCallback, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { CARD_FONT_FAMILY } from './cardArt';
 import type { CarouselEngine } from './carouselEngine';
 import { cardPose, type LobbyLayout } from './lobbyLayout';
+import { useFrameDemand } from './useFrameDemand';
 
 // Only the classes the lobby draws with.
 extend({ Container, Graphics, Sprite, Text });
@@ -39,10 +40,25 @@ interface StageProps {
 /**
  * The lobby's canvas content: one row of cards per carousel. Each frame the ticker runs every
  * carousel engine forward by its delta and places the cards from the engines' offsets; React
- * renders only when the cards, sizes, art or fonts change.
+ * renders only when the cards, sizes, art or fonts change (memo: the DOM layer's focus and resting
+ * state do not touch the canvas). Frames are drawn on demand
+ * (`useFrameDemand`): while a carousel is held or moving, once after any change, and never
+ * while the page is hidden or the canvas is off screen.
  */
-export function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps) {
+export const LobbyStage = memo(function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps) {
   const views = useRef(new Map<string, Container>());
+  const { app } = useApplication();
+  const demand = useFrameDemand(app, () => rows.some((row) => row.engine.moving));
+
+  // A press, a key, an arrow button or a settle: draw until the carousels rest again.
+  useEffect(() => {
+    const stops = rows.map((row) => row.engine.subscribe(() => demand.request()));
+    return () => stops.forEach((stop) => stop());
+  }, [rows, demand]);
+  // Whatever React changed on the stage (cards, sizes, art, fonts) is drawn once.
+  useEffect(() => {
+    demand.request();
+  });
 
   const place = useCallback(
     (row: StageRow, rowIndex: number) => {
@@ -68,8 +84,10 @@ export function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps)
         row.engine.advance(ticker.deltaMS);
         place(row, r);
       });
+      // This frame is still drawn (the renderer listens after us); the ticker may rest after it.
+      demand.frameDone();
     },
-    [rows, place],
+    [rows, place, demand],
   );
   useTick(tick);
 
@@ -104,7 +122,7 @@ export function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps)
       ))}
     </pixiContainer>
   );
-}
+});
 
 interface CardViewProps {
   face: CardFace;

@@ -32,7 +32,9 @@ export type CarouselEvent =
   /** It has come to rest with card `index` in the middle slot, at `offset`. */
   | { type: 'settled'; index: number; offset: number }
   /** A short press without movement on card `index`. */
-  | { type: 'tap'; index: number };
+  | { type: 'tap'; index: number }
+  /** A finger or the mouse took hold of it: it may move from now on (the canvas starts drawing). */
+  | { type: 'pressed' };
 
 export interface CarouselOptions {
   count: number;
@@ -79,6 +81,11 @@ export class CarouselEngine {
 
   get phase(): CarouselPhase {
     return this._phase;
+  }
+
+  /** Held, coasting or snapping: its position may change on the next frame. */
+  get moving(): boolean {
+    return this._phase !== 'idle';
   }
 
   get count(): number {
@@ -137,6 +144,7 @@ export class CarouselEngine {
     this._phase = 'dragging';
     this.drag = { startX: x, startOffset: this._offset, startT: t, moved: 0, maySelect: !moving };
     this.samples = [{ t, offset: this._offset }];
+    this.emit({ type: 'pressed' });
   }
 
   pointerMove(x: number, t: number) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, type ResponseOf } from '../../../contract';
 import { call, endpoints, errorCodeOf, errorText } from '../../api';
@@ -6,26 +6,34 @@ import { ChatIcon, ExternalLinkIcon } from '../../ui/icons';
 import '../pages.css';
 import './contact.css';
 
+// The widget (and socket.io-client with it) loads only where chat is on.
+const ChatWidget = lazy(() => import('../../chat/ChatWidget'));
+
 type Contact = ResponseOf<typeof endpoints.lookupContact>;
 type Load = { state: 'loading' } | { state: 'ready'; contact: Contact } | { state: 'failed'; code: string };
 
 /**
  * /contact and /user/contact: the operator's contact text, the LINE QR code, name and link, and
- * the app version. The chat widget (a later issue) will take the slot at the end.
+ * the app version, and the chat widget when the operator has it on (enableChatWidget).
  */
 export function ContactScreen({ flush = false }: { flush?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [chatOn, setChatOn] = useState(false);
 
   useEffect(() => {
     let live = true;
     call(endpoints.lookupContact)
       .then((contact) => live && setLoad({ state: 'ready', contact }))
       .catch((error: unknown) => live && setLoad({ state: 'failed', code: errorCodeOf(error) }));
+    call(endpoints.lookupEnableChatWidget)
+      .then((flag) => live && setChatOn(flag.enableChatWidget))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, []);
+    // The server answers in the member's language: a new language reloads them.
+  }, [i18n.language]);
 
   return (
     <section className={`page contact${flush ? ' page--flush' : ''}`} aria-labelledby="contact-title">
@@ -70,8 +78,13 @@ export function ContactScreen({ flush = false }: { flush?: boolean }) {
         </div>
       )}
 
-      {/* The chat widget mounts here once it exists; until then the slot stays empty. */}
-      <div className="contact__chat-slot" role="region" aria-label={t('contact.chat')} data-slot="chat-widget" />
+      <div className="contact__chat-slot" role="region" aria-label={t('contact.chat')} data-slot="chat-widget">
+        {chatOn && (
+          <Suspense fallback={null}>
+            <ChatWidget />
+          </Suspense>
+        )}
+      </div>
 
       <p className="contact__version">{t('app.version', { version: APP_VERSION })}</p>
     </section>

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import { PlayIcon } from '../../ui/icons';
+import { currentLocale } from '../../i18n';
+import { htmlLang } from '../../i18n/locale';
+import { captionsTrackUrl } from './captions';
 import { HOWTO_VIDEOS, videoPoster, videoSources, type HowtoVideo } from './videos';
 import '../pages.css';
 import './howto.css';
 
 /** /howto: five tutorial videos, each played in a modal. */
 export function HowtoScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = htmlLang(currentLocale(i18n.language));
   const [playing, setPlaying] = useState<HowtoVideo | null>(null);
   const total = HOWTO_VIDEOS.length;
 
@@ -23,13 +27,9 @@ export function HowtoScreen() {
           const title = t(`howto.topics.${video.topic}`);
           return (
             <li key={video.topic}>
-              <button
-                type="button"
-                className="howto__item panel"
-                aria-label={t('howto.play', { title })}
-                data-testid={`howto-${video.topic}`}
-                onClick={() => setPlaying(video)}
-              >
+              {/* Named by its visible text (axe: label-content-name-mismatch), "Play video" first. */}
+              <button type="button" className="howto__item panel" data-testid={`howto-${video.topic}`} onClick={() => setPlaying(video)}>
+                <span className="visually-hidden">{t('howto.playShort')}: </span>
                 <span className="howto__thumb">
                   <img src={videoPoster(video)} alt="" loading="lazy" />
                   <span className="howto__play" aria-hidden="true">
@@ -53,6 +53,15 @@ export function HowtoScreen() {
             {videoSources(playing).map((source) => (
               <source key={source.src} src={source.src} type={source.type} />
             ))}
+            {/* key: a new language replaces the track, so the browser loads its cues. */}
+            <track
+              key={language}
+              kind="captions"
+              srcLang={language}
+              label={t('howto.captions.label')}
+              src={captionsTrackUrl(t(`howto.captions.${playing.topic}`))}
+              default
+            />
             {t('howto.unsupported')}
           </video>
         )}

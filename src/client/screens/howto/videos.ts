@@ -10,6 +10,9 @@ export const HOWTO_VIDEOS = [
   { topic: 'endBonus', file: 'end-bonus' },
 ] as const;
 
+/** Every clip is this long (assets/howto/generate.sh). */
+export const CLIP_SECONDS = 4;
+
 export type HowtoVideo = (typeof HOWTO_VIDEOS)[number];
 export type HowtoTopic = HowtoVideo['topic'];
 

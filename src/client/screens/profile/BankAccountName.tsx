@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { bankAccountNameMachine } from '../../../../machines/bankAccountNameMachine';
@@ -74,6 +75,8 @@ export function BankAccountName({ bankCode, bankAccountName }: { bankCode: strin
           </>
         }
       />
+      {/* Outside the profile's description list, which may hold only dt and dd. */}
+      {createPortal(
       <Dialog
         open={editing}
         onClose={() => send({ type: 'editor.closed' })}
@@ -99,7 +102,9 @@ export function BankAccountName({ bankCode, bankAccountName }: { bankCode: strin
             onChange={(event) => send({ type: 'draft.changed', value: event.target.value })}
           />
         </form>
-      </Dialog>
+      </Dialog>,
+      document.body,
+      )}
     </>
   );
 }

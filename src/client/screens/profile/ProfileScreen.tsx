@@ -18,7 +18,7 @@ type Load = { state: 'loading' } | { state: 'ready'; data: Profile } | { state: 
 
 /** /user/profile: read-only member and bank details, the password change and the English-name editor. */
 export function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   useEffect(() => {
@@ -29,7 +29,8 @@ export function ProfileScreen() {
     return () => {
       live = false;
     };
-  }, []);
+    // The bank's name comes in the member's language: a new language reloads it.
+  }, [i18n.language]);
 
   return (
     <section className="page profile" aria-labelledby="profile-title">
@@ -92,7 +93,7 @@ function ProfileDetails({ data }: { data: Profile }) {
           <Row
             icon={BankIcon}
             label={t('profile.bankName')}
-            value={bankAccount.bank.nameTH}
+            value={bankAccount.bank.name}
             testId="profile-row-bank"
           />
           <BankAccountName bankCode={bankAccount.bankCode} bankAccountName={bankAccount.bankAccountName} />

@@ -33,7 +33,7 @@ export function BankStep({ snapshot, send }: StepProps) {
         name="bank"
         value={bank.bankCode}
         placeholder={t('register.bankPlaceholder')}
-        options={banks.map((b) => ({ value: b.code, label: b.nameTH }))}
+        options={banks.map((b) => ({ value: b.code, label: b.name }))}
         error={fieldErrorText(t, 'bankCode', fieldErrors.bankCode)}
         onChange={change('bankCode')}
       />

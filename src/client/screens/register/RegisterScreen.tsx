@@ -8,6 +8,7 @@ import { rememberInviteCode, removeLocal, STORAGE_KEYS } from '../../auth/storag
 import { COUNTRY } from '../../country';
 import { CheckIcon, RegisterIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toastContext';
+import type { LoginState } from '../loginForm';
 import { BankStep } from './BankStep';
 import { OtpStep } from './OtpStep';
 import { PhoneStep } from './PhoneStep';
@@ -32,7 +33,7 @@ export function RegisterScreen() {
       actors: registrationActors,
       actions: {
         notifyRegistered: () => toast.success(t('register.success')),
-        redirectToLogin: () => void navigate('/login', { replace: true }),
+        redirectToLogin: (_, { phone }) => void navigate('/login', { replace: true, state: { registeredPhone: phone } satisfies LoginState }),
         forgetInviteCode: () => removeLocal(STORAGE_KEYS.inviteCode),
       },
     }),

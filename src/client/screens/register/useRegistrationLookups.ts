@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../contract';
 import { call, endpoints } from '../../api';
 
@@ -7,6 +8,7 @@ type Sources = ResponseOf<typeof endpoints.lookupSources>;
 
 /** The bank and source lists of the bank step. A failed list stays empty; the form still works for what it can. */
 export function useRegistrationLookups() {
+  const { i18n } = useTranslation();
   const [banks, setBanks] = useState<Banks>([]);
   const [sources, setSources] = useState<Sources>([]);
   useEffect(() => {
@@ -20,6 +22,7 @@ export function useRegistrationLookups() {
     return () => {
       live = false;
     };
-  }, []);
+    // Bank names and sources come in the member's language: a new language reloads them.
+  }, [i18n.language]);
   return { banks, sources };
 }

@@ -6,6 +6,14 @@ import * as m0004 from './0004_games_and_payouts';
 import * as m0005 from './0005_member_access';
 import * as m0006 from './0006_deposits';
 import * as m0007 from './0007_transfer_speed';
+import * as m0008 from './0008_hardening';
+import * as m0009 from './0009_statement_scale';
+import * as m0010 from './0010_content_languages';
+import * as m0012 from './0012_promotions';
+import * as m0013 from './0013_chat';
+import * as m0014 from './0014_back_office';
+import * as m0015 from './0015_spin_wheel';
+import * as m0016 from './0016_statement_kinds';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -19,4 +27,12 @@ export const migrations: Record<string, Migration> = {
   '0005_member_access': m0005,
   '0006_deposits': m0006,
   '0007_transfer_speed': m0007,
+  '0008_hardening': m0008,
+  '0009_statement_scale': m0009,
+  '0010_content_languages': m0010,
+  '0012_promotions': m0012,
+  '0013_chat': m0013,
+  '0014_back_office': m0014,
+  '0015_spin_wheel': m0015,
+  '0016_statement_kinds': m0016,
 };

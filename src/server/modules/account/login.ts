@@ -1,14 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Country } from '../../../contract';
+import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { Sessions } from '../sessions/sessions';
 import type { Throttle } from '../../throttle/throttle';
+import { LoginBackoff } from './login-backoff';
 import { dummyHash, verifyPassword } from './passwords';
 import { checkPhone } from './phone';
 
-/** Failed logins allowed per phone and per address in a sliding 15 minutes (REQUEST_LIMIT beyond). */
-export const LOGIN_LIMITS = { perAccount: 10, perIp: 30, windowMs: 15 * 60_000 } as const;
+/**
+ * Failed logins: 10 per phone and address in a sliding 15 minutes (REQUEST_LIMIT beyond, for that
+ * pair only); per address 10 free, then a wait that doubles from 1 s up to 60 s between tries.
+ */
+export const LOGIN_LIMITS = {
+  perPhoneAndAddress: 10,
+  windowMs: 15 * 60_000,
+  address: { freeFailures: 10, firstWaitMs: 1_000, maxWaitMs: 60_000, windowMs: 15 * 60_000 },
+} as const;
 
 export interface LoginRequest {
   username: string;
@@ -19,31 +28,39 @@ export interface LoginRequest {
 /**
  * Phone and password to a session token. An unknown phone and a wrong password answer alike
  * (WRONG_CREDENTIAL) and take alike long; a locked member learns so (INACTIVE_USER) only with
- * the right password. Each attempt takes a hit from the phone's and the address's throttle
- * before the password is checked, and a good login gives both back, so what stays counted is
- * the failures, and parallel guesses cannot run past the limit.
+ * the right password.
+ *
+ * Guessing is throttled per (phone, address), never per phone alone: a stranger's failures
+ * cannot lock the owner out, whose own device has its own allowance. Each attempt takes a hit
+ * from its pair's throttle before the password is checked (so parallel guesses cannot run past
+ * the limit) and a good login gives it back, so what stays counted is the failures. An address
+ * that keeps failing, over any phones, is slowed by a growing wait (LoginBackoff) instead of
+ * locked, so the members who share it (a carrier NAT) still get in.
  */
 export class Login {
-  constructor(private readonly deps: { db: Kysely<DB>; country: Country; sessions: Sessions; throttle: Throttle }) {}
+  private readonly backoff: LoginBackoff;
+
+  constructor(private readonly deps: { db: Kysely<DB>; country: Country; sessions: Sessions; throttle: Throttle; clock: Clock }) {
+    this.backoff = new LoginBackoff({ db: deps.db, clock: deps.clock }, LOGIN_LIMITS.address);
+  }
 
   async login(request: LoginRequest, client: { ip: string; userAgent?: string }): Promise<string> {
     const { db, throttle } = this.deps;
     const phone = checkPhone(this.deps.country, request.username);
     const accountKey = phone.ok ? phone.phone : request.username;
-    const perAccount = await throttle.take(`login:account:${accountKey}`, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs);
-    if (!perAccount) return refuse('REQUEST_LIMIT');
-    const perIp = await throttle.take(`login:ip:${client.ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs);
-    if (!perIp) {
-      await throttle.giveBack(perAccount);
-      return refuse('REQUEST_LIMIT');
-    }
+    if (await this.backoff.waiting(client.ip)) return refuse('REQUEST_LIMIT');
+    const pair = await throttle.take(`login:pair:${accountKey}:${client.ip}`, LOGIN_LIMITS.perPhoneAndAddress, LOGIN_LIMITS.windowMs);
+    if (!pair) return refuse('REQUEST_LIMIT');
 
     const member = phone.ok
       ? await db.selectFrom('member').select(['id', 'password_hash', 'status']).where('username', '=', phone.phone).executeTakeFirst()
       : undefined;
     const matches = await verifyPassword(member?.password_hash ?? (await dummyHash()), request.password);
-    if (!member || !matches) return refuse('WRONG_CREDENTIAL');
-    await Promise.all([throttle.giveBack(perAccount), throttle.giveBack(perIp)]);
+    if (!member || !matches) {
+      await this.backoff.failed(client.ip);
+      return refuse('WRONG_CREDENTIAL');
+    }
+    await throttle.giveBack(pair);
     if (member.status !== 'active') refuse('INACTIVE_USER');
     return this.deps.sessions.create(member.id, { persistent: request.remember === true, ip: client.ip, userAgent: client.userAgent });
   }

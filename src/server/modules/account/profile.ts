@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BodyOf, ResponseOf, endpoints } from '../../../contract';
+import type { BodyOf, Locale, ResponseOf, endpoints } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { uniqueViolation } from '../../db/errors';
@@ -26,7 +26,7 @@ export class Profiles {
     private readonly deps: { db: Kysely<DB>; lookups: Lookups; settings: Settings; sessions: Sessions; throttle: Throttle; clock: Clock },
   ) {}
 
-  async get(memberId: number): Promise<ProfileAnswer> {
+  async get(memberId: number, language?: Locale): Promise<ProfileAnswer> {
     const m = await this.deps.db
       .selectFrom('member')
       .select(['id', 'username', 'name', 'created_at', 'bank_code', 'bank_account_name', 'bank_account_no'])
@@ -38,7 +38,7 @@ export class Profiles {
         bankCode: m.bank_code,
         bankAccountName: m.bank_account_name,
         bankAccountNo: m.bank_account_no,
-        bank: await this.deps.lookups.bankName(m.bank_code),
+        bank: await this.deps.lookups.bankName(m.bank_code, language),
       },
     };
   }
@@ -48,7 +48,7 @@ export class Profiles {
    * needs the operator's `account.memberMayChangeBank` (off by default; refused with
    * INVALID_BANK); sending the stored details back unchanged is fine.
    */
-  async update(memberId: number, input: BodyOf<typeof endpoints.accountProfileUpdate>): Promise<ProfileAnswer> {
+  async update(memberId: number, input: BodyOf<typeof endpoints.accountProfileUpdate>, language?: Locale): Promise<ProfileAnswer> {
     const { db, lookups, settings } = this.deps;
     const current = await db.selectFrom('member').select(['bank_code', 'bank_account_name', 'bank_account_no']).where('id', '=', memberId).executeTakeFirstOrThrow();
     const changesBank =
@@ -69,7 +69,7 @@ export class Profiles {
       if (uniqueViolation(error) === 'member_bank_account_unique') refuse('EXISTING_BANK');
       throw error;
     }
-    return this.get(memberId);
+    return this.get(memberId, language);
   }
 
   /**
@@ -77,7 +77,7 @@ export class Profiles {
    * the new name must be (BANK_ACCOUNT_NAME_ENG). Another bank, or a bank code that is not the
    * member's, is INVALID_BANK; a name already in English cannot be rewritten here (INVALID_USER_INFO).
    */
-  async rewriteBankAccountName(memberId: number, input: BodyOf<typeof endpoints.accountBankAccountName>) {
+  async rewriteBankAccountName(memberId: number, input: BodyOf<typeof endpoints.accountBankAccountName>, language?: Locale) {
     const { db } = this.deps;
     const current = await db.selectFrom('member').select(['bank_code', 'bank_account_name']).where('id', '=', memberId).executeTakeFirstOrThrow();
     if (input.bankCode !== current.bank_code || !needsEnglishName(current.bank_code)) refuse('INVALID_BANK', 'not an English-name bank of the member');
@@ -85,7 +85,7 @@ export class Profiles {
     const name = normaliseAccountName(input.bankAccountName);
     if (!isEnglishName(name)) refuse('BANK_ACCOUNT_NAME_ENG');
     await db.updateTable('member').set({ bank_account_name: name }).where('id', '=', memberId).execute();
-    return { bankAccount: (await this.get(memberId)).bankAccount };
+    return { bankAccount: (await this.get(memberId, language)).bankAccount };
   }
 
   /** WRONG_PASSWORD for a wrong old password (throttled); on success every other session ends. */

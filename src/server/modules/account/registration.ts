@@ -34,16 +34,16 @@ const INVITE_CODE = new RegExp(`^${INVITE_CODE_PREFIX}([0-9]{1,9})$`, 'i');
 export class Registration {
   constructor(private readonly deps: { db: Kysely<DB>; country: Country; lookups: Lookups; otp: Otp }) {}
 
-  async validate(input: ValidationInput, ip: string): Promise<void> {
-    await this.checkProfile(input, ip);
+  async validate(input: ValidationInput): Promise<void> {
+    await this.checkProfile(input);
     if (input.bankCode) {
       const bank = await checkBankFields(this.deps.lookups, { ...input, bankCode: input.bankCode });
       if (bank.bankAccountNo) await this.refuseTakenBank({ bankCode: bank.bankCode, bankAccountNo: bank.bankAccountNo });
     }
   }
 
-  async register(input: RegistrationInput, ip: string): Promise<{ memberId: number }> {
-    const profile = await this.checkProfile(input, ip);
+  async register(input: RegistrationInput): Promise<{ memberId: number }> {
+    const profile = await this.checkProfile(input);
     const bank = await checkBankDetails(this.deps.lookups, input);
     await this.refuseTakenBank(bank);
     const currency = this.currencyOf(input.currency);
@@ -79,7 +79,7 @@ export class Registration {
     }
   }
 
-  private async checkProfile(input: ValidationInput, ip: string): Promise<CheckedProfile> {
+  private async checkProfile(input: ValidationInput): Promise<CheckedProfile> {
     const { db, lookups, otp } = this.deps;
     const phone = normalisePhone(this.deps.country, input.username);
     checkNewPassword(input.password);
@@ -88,7 +88,8 @@ export class Registration {
 
     let otpId: string | null = null;
     if (await lookups.registerOTP()) {
-      const verified = await otp.recentlyVerified(db, phone, { otpToken: input.otpToken || undefined, ip });
+      // The verified OTP token issued to this client, for this phone, used once (consumed on create).
+      const verified = input.otpToken ? await otp.recentlyVerified(db, phone, input.otpToken) : undefined;
       if (!verified) refuse('UNVERIFIED_OTP');
       otpId = verified!.id;
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
+import { callerLanguage } from '../../content/request-language';
 import { Agreements } from './agreements';
 import { Login } from './login';
 import { Profiles } from './profile';
@@ -15,7 +16,7 @@ const OK = { message: 'OK' as const };
  */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const country = ctx.config.COUNTRY;
-  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle });
+  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock });
   const registration = new Registration({ db: ctx.db, country, lookups: ctx.lookups, otp: ctx.otp });
   const profiles = new Profiles({ db: ctx.db, lookups: ctx.lookups, settings: ctx.settings, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock });
   const agreements = new Agreements({ db: ctx.db, lookups: ctx.lookups });
@@ -26,20 +27,22 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
     perMinute(60),
   );
-  contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body, request }) => {
-    await registration.validate(body, request.ip);
+  contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body }) => {
+    await registration.validate(body);
     return OK;
   }, perMinute(60));
-  contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body, request }) => {
-    await registration.register(body, request.ip);
+  contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body }) => {
+    await registration.register(body);
     return OK;
   }, perMinute(20));
 
-  contractRoute(app, ctx.guards, endpoints.accountProfile, ({ member }) => profiles.get(member.memberId));
-  contractRoute(app, ctx.guards, endpoints.accountProfileUpdate, ({ member, body }) => profiles.update(member.memberId, body));
-  contractRoute(app, ctx.guards, endpoints.accountBankAccountName, ({ member, body }) => profiles.rewriteBankAccountName(member.memberId, body));
+  contractRoute(app, ctx.guards, endpoints.accountProfile, (c) => profiles.get(c.member.memberId, callerLanguage(c)));
+  contractRoute(app, ctx.guards, endpoints.accountProfileUpdate, (c) => profiles.update(c.member.memberId, c.body, callerLanguage(c)));
+  contractRoute(app, ctx.guards, endpoints.accountBankAccountName, (c) => profiles.rewriteBankAccountName(c.member.memberId, c.body, callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.accountChangePassword, async ({ member, body }) => {
     await profiles.changePassword(member, body);
+    // The other sessions were ended with the old password: so are their open pages' sockets.
+    ctx.realtime.endMemberSockets({ memberId: member.memberId, exceptSessionId: member.sessionId });
     return OK;
   });
 

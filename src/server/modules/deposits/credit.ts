@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
+import { grantDepositCoins } from '../spin/coins';
 import type { MoneyContext } from '../wallet/money-context';
 
 export interface DepositCredit {
@@ -22,7 +23,8 @@ export const depositHouseAccounts = (channels: readonly string[]) => channels.ma
 /**
  * Credits a deposit to the member's wallet in the caller's transaction (the one that marks the
  * deposit done) as a ledger entry of kind 'deposit', which the statement shows. Answers the
- * wallet's balance after it. The caller notifies the member after commit.
+ * wallet's balance after it. The caller notifies the member after commit (the wallet answer
+ * carries the coins a deposit may have earned).
  */
 export async function creditDeposit(trx: Transaction<DB>, money: MoneyContext, credit: DepositCredit): Promise<bigint> {
   const posted = await postEntry(trx, money.accounts, {
@@ -36,5 +38,7 @@ export async function creditDeposit(trx: Transaction<DB>, money: MoneyContext, c
       { account: house(HOUSE.deposits(credit.channel)), amount: -credit.amount },
     ],
   });
+  // A qualifying deposit earns the active spin wheel's coins, once, with the deposit.
+  await grantDepositCoins(trx, credit);
   return [...posted.balances.values()][0];
 }

@@ -14,7 +14,14 @@ import { creditDeposit } from './credit';
 
 export type QrRecord =
   | { hasQrcode: true; qrcodeId: string; qrcode: string; amount: number; expireIn: string; refresh?: boolean }
-  | { hasQrcode: false; message?: string };
+  | { hasQrcode: false; message?: string; paid?: PaidQrcode };
+
+/** The member's last paid code with a provider, and the wallet balance now. */
+export interface PaidQrcode {
+  qrcodeId: string;
+  amount: number;
+  wallet: { amount: number };
+}
 
 /** A payment notification, its signature already checked. */
 export interface PaymentNotice {
@@ -63,7 +70,10 @@ export class QrDeposits {
       .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'live')
       .where('expires_at', '>', this.deps.clock.now())
       .executeTakeFirst();
-    if (!row) return { hasQrcode: false };
+    if (!row) {
+      const paid = await this.lastPaid(memberId, provider);
+      return paid ? { hasQrcode: false, paid } : { hasQrcode: false };
+    }
     // The refresh mark is answered once: whoever clears it tells the client.
     const refresh = row.needs_refresh && (await this.db.updateTable('deposit_qrcode').set({ needs_refresh: false })
       .where('id', '=', row.id).where('needs_refresh', '=', true).returning('id').executeTakeFirst()) !== undefined;
@@ -197,6 +207,21 @@ export class QrDeposits {
       return;
     }
     if (memberId !== undefined) this.deps.money.notify(memberId, 'wallet.changed', {});
+  }
+
+  /**
+   * The member's most recently paid code with this provider: a client that was showing that code
+   * tells the member it was paid, with the new balance, instead of a silent empty form.
+   */
+  private async lastPaid(memberId: number, provider: QrProvider): Promise<PaidQrcode | undefined> {
+    const paid = await this.db.selectFrom('deposit_qrcode').select(['id', 'paid_amount', 'amount'])
+      .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'paid')
+      .orderBy('closed_at', 'desc').limit(1)
+      .executeTakeFirst();
+    if (!paid) return undefined;
+    const wallet = await this.db.selectFrom('ledger_account').select('balance')
+      .where('member_id', '=', memberId).where('kind', '=', 'wallet').executeTakeFirst();
+    return { qrcodeId: paid.id, amount: toMajor(BigInt(paid.paid_amount ?? paid.amount)), wallet: { amount: toMajor(BigInt(wallet?.balance ?? 0)) } };
   }
 
   private async record(row: QrRow, refresh: boolean): Promise<QrRecord> {

@@ -4,7 +4,6 @@ import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type Q
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
-import { bearerToken } from '../../http/member-guard';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import type { QrChannel } from '../../providers/gateways/adapter';
 import { verifySignature } from '../../providers/signing';
@@ -29,9 +28,17 @@ const answer = (reply: FastifyReply, a: StoredAnswer) => {
 
 type RawRequest = FastifyRequest & { rawBody?: string };
 
-/** A per-session request limit: reading slips and redeeming vouchers cost the outside services. */
+/**
+ * A per-member request limit: reading slips and redeeming vouchers cost the outside services.
+ * Counted after the member guard, by member, so a second login does not double the allowance.
+ */
 const perMemberMinute = (max: number) => ({
-  config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip } },
+  config: {
+    rateLimit: {
+      max, timeWindow: 60_000, hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => (request.member ? `member:${request.member.memberId}` : `ip:${request.ip}`),
+    },
+  },
 });
 
 const minorOf = (decimal: string): bigint => {
@@ -69,7 +76,7 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
     return { message: 'OK' as const };
   });
 
-  contractRoute(app, g, endpoints.statementSlips, ({ member, body }) => s.slips.page(member.memberId, body.page, body.limit));
+  contractRoute(app, g, endpoints.statementSlips, ({ member, body }) => s.slips.page(member.memberId, body));
   contractRoute(app, g, endpoints.statementSlipReference, async ({ member, params }) => ({ url: await s.slips.imageUrl(member.memberId, params.reference) }));
 
   // Payment notifications: the signature covers the exact bytes received.

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { QR_PROVIDERS, SANDBOX_TRUEWALLET_LINK_KEY, type QrProvider } from '../../../contract';
 import type { AppContext } from '../../context';
@@ -10,6 +9,7 @@ import { HttpSlipVerifier } from '../../providers/slips/http-verifier';
 import type { TrueWalletVouchers } from '../../providers/truewallet/adapter';
 import { HttpTrueWalletVouchers } from '../../providers/truewallet/http-vouchers';
 import { SandboxBank } from '../../sandbox/bank';
+import { sandboxSecret } from '../../sandbox/secrets';
 import { registerSandboxDepositRoutes } from '../../sandbox/deposit-routes';
 import { SandboxGateway } from '../../sandbox/gateway';
 import { SandboxTrueWallet } from '../../sandbox/truewallet';
@@ -18,6 +18,7 @@ import { DepositAccounts } from './accounts';
 import { depositHouseAccounts } from './credit';
 import { QrDeposits } from './qrcodes';
 import { registerDepositRoutes } from './routes';
+import { SlipReadPool } from './slip-read-pool';
 import { Slips } from './slips';
 import { TrueWalletDeposits } from './truewallet';
 
@@ -52,7 +53,7 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
   let observer: SandboxGateway | undefined;
   let webhookSecret: string;
   if (config.sandbox) {
-    webhookSecret = config.SANDBOX_GATEWAY_SECRET ?? randomBytes(32).toString('hex');
+    webhookSecret = config.SANDBOX_GATEWAY_SECRET ?? sandboxSecret(config, 'gateway');
     const bank = new SandboxBank(ctx.db, ctx.clock, config.COUNTRY);
     const truewallet = new SandboxTrueWallet(ctx.db, ctx.clock);
     // The gateway notifies our webhook through the whole HTTP pipeline (parsing, signature check), in process.
@@ -76,7 +77,8 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
   const bankQr = new BankQrChannel((order) => accounts.qrAccount(order.provider, order.currency), observer);
   const channel = (provider: QrProvider): QrChannel => (BANK_QR.includes(provider) ? bankQr : gatewayChannel(provider));
 
-  const slips = new Slips({ money, accounts, verifier, lookups: ctx.lookups, clock: ctx.clock });
+  const reader = new SlipReadPool({ threads: config.SLIP_READ_THREADS, waiting: config.SLIP_READ_WAITING, budgetMs: config.SLIP_READ_BUDGET_MS });
+  const slips = new Slips({ money, accounts, verifier, reader, lookups: ctx.lookups, clock: ctx.clock });
   const qr = new QrDeposits({ money, accounts, channel, settings: ctx.settings, clock: ctx.clock, log });
   const truewallet = new TrueWalletDeposits({
     money, vouchers, clock: ctx.clock, log,
@@ -92,7 +94,9 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onListen', async () => {
     const tick = () => {
-      running = slips.recheck(config.RECONCILE_GRACE_MS).catch((err) => app.log.error({ err }, 'slip re-check failed'));
+      running = slips.recheck(config.RECONCILE_GRACE_MS)
+        .then(() => slips.removeFailedImages(config.SLIP_FAILED_IMAGE_DAYS * 24 * 3600_000))
+        .catch((err) => app.log.error({ err }, 'slip re-check failed'));
     };
     tick();
     if (config.RECONCILE_INTERVAL_MS > 0) timer = setInterval(tick, config.RECONCILE_INTERVAL_MS);
@@ -100,6 +104,7 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
+    await reader.close();
   });
   const module: DepositModule = { slips, qr, truewallet };
   app.decorate('deposits', module);

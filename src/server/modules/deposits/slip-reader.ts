@@ -14,8 +14,12 @@ export function slipImageType(file: Uint8Array): SlipImageType | undefined {
 
 export type QrReading = { kind: 'found'; text: string } | { kind: 'none' } | { kind: 'too_large' };
 
-/** Phone screenshots are a few megapixels; far larger images are refused before decoding. */
-export const MAX_SLIP_PIXELS = 24_000_000;
+/**
+ * A phone screenshot is at most about 1440x3200 (4.6 MP; a tablet's 2048x2732 is 5.6 MP). Larger
+ * images are refused from their header, before anything is inflated: a small PNG can declare
+ * tens of megapixels, and decoding and scanning cost grows with the pixels, not the bytes.
+ */
+export const MAX_SLIP_PIXELS = 6_000_000;
 
 interface Rgba {
   width: number;
@@ -55,7 +59,10 @@ function halve(image: Rgba): Rgba {
 const scan = (image: Rgba) =>
   jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height)?.data;
 
-/** Finds the QR code on a slip image and answers the text it carries. */
+/**
+ * Finds the QR code on a slip image and answers the text it carries. CPU-bound for up to seconds:
+ * the server calls it only inside a slip reading worker (`slip-read-pool.ts`), never on the event loop.
+ */
 export function readSlipQr(file: Buffer, type: SlipImageType): QrReading {
   const image = decode(file, type);
   if (image === 'too_large') return { kind: 'too_large' };

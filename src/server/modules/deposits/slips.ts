@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { toMajor, type ErrorCode } from '../../../contract';
 import type { Clock } from '../../clock';
 import { uniqueViolation } from '../../db/errors';
+import { keysetPage, memberListTotal, type ListPageRequest } from '../../db/member-lists';
 import { DomainError, refuse } from '../../errors';
 import type { SlipVerifier } from '../../providers/slips/adapter';
 import type { Lookups } from '../lookup/lookups';
@@ -11,7 +13,8 @@ import { accountMatches, type DepositAccounts } from './accounts';
 import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
 import { parseSlipQr } from './emvco/slip-qr';
-import { readSlipQr, type SlipImageType } from './slip-reader';
+import type { SlipReader } from './slip-read-pool';
+import type { SlipImageType } from './slip-reader';
 
 /** A slip as the member sees it (the contract's slip). */
 export interface SlipView {
@@ -52,6 +55,8 @@ export interface SlipDeps {
   money: MoneyContext;
   accounts: DepositAccounts;
   verifier: SlipVerifier;
+  /** Decodes and scans slip images off the event loop, within a time budget and a bound per node. */
+  reader: SlipReader;
   lookups: Lookups;
   clock: Clock;
 }
@@ -78,6 +83,8 @@ export class Slips {
     if (earlier) return slipView(earlier);
     await refuseWhileBonusActive(this.db, memberId);
     if (!(await this.deps.lookups.slip()).isOpen) refuse('SLIP_UPLOAD_CLOSED');
+    // Every reader busy and the line full: refused before anything is kept, so the member simply retries.
+    if (this.deps.reader.full) refuse('SLIP_UPLOAD_BUSY');
 
     const id = randomUUID();
     const inserted = await this.db.insertInto('deposit_slip')
@@ -108,8 +115,10 @@ export class Slips {
 
   /** Reads, verifies and settles a slip still in progress. Safe to run again (the reconciler does). */
   async check(id: string, image: Buffer, type: SlipImageType): Promise<void> {
-    const reading = readSlipQr(image, type);
-    if (reading.kind === 'too_large') return this.fail(id, 'IMG_SIZE_UNABLE_TO_PROCESS');
+    const reading = await this.deps.reader.read(image, type);
+    // A slip that found no free reader stays in progress; the periodic re-check reads it later.
+    if (reading.kind === 'busy') return;
+    if (reading.kind === 'too_large' || reading.kind === 'too_slow') return this.fail(id, 'IMG_SIZE_UNABLE_TO_PROCESS');
     if (reading.kind === 'none') return this.fail(id, 'CANNOT_READ_CROPPED_IMAGE');
     const qr = parseSlipQr(reading.text);
     if (qr === 'bad_crc') return this.fail(id, 'UNSTABLE_REFNO_ON_SLIP');
@@ -173,19 +182,45 @@ export class Slips {
   async recheck(graceMs: number, limit = 50): Promise<number> {
     const before = new Date(this.deps.clock.now().getTime() - graceMs);
     const pending = await this.db.selectFrom('deposit_slip').select(['id', 'image', 'image_type'])
-      .where('status', '=', 'PENDING').where('created_at', '<=', before)
+      .where('status', '=', 'PENDING').where('created_at', '<=', before).where('image', 'is not', null)
       .orderBy('created_at').limit(limit).execute();
-    for (const slip of pending) await this.check(slip.id, Buffer.from(slip.image), slip.image_type);
+    for (const slip of pending) await this.check(slip.id, Buffer.from(slip.image!), slip.image_type);
     return pending.length;
   }
 
-  async page(memberId: number, page: number, limit: number) {
-    const base = this.db.selectFrom('deposit_slip').where('member_id', '=', memberId);
-    const [{ total }, rows] = await Promise.all([
-      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      base.select(VIEW_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+  /**
+   * Removes the images of slips that failed longer than `keepMs` ago: an operator reviews a failed
+   * slip within that window, after which the image is only a liability. The slip stays listed.
+   */
+  async removeFailedImages(keepMs: number): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - keepMs);
+    const removed = await this.db.updateTable('deposit_slip').set({ image: null })
+      .where('status', '=', 'FAILED').where('image', 'is not', null).where('completed_at', '<', before)
+      .executeTakeFirst();
+    return Number(removed.numUpdatedRows);
+  }
+
+  /**
+   * A page of the member's slips, newest first: by cursor along (member_id, created_at, id),
+   * or SPEC's page number; `total` is the running count (migration 0009), not a count.
+   */
+  async page(memberId: number, request: ListPageRequest) {
+    const [total, page] = await Promise.all([
+      memberListTotal(this.db, memberId, 'slip'),
+      keysetPage({
+        request,
+        // The time as the database prints it keeps its microseconds, which a Date would drop.
+        key: z.tuple([z.string().max(64), z.string().regex(UUID)]),
+        keyOf: (row: SlipRow & { at: string }) => [row.at, row.id] as [string, string],
+        load: ({ after, skip }, take) => {
+          let query = this.db.selectFrom('deposit_slip').select([...VIEW_COLUMNS, sql<string>`created_at::text`.as('at')])
+            .where('member_id', '=', memberId);
+          if (after) query = query.where(sql<boolean>`(created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+          return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).offset(skip).execute();
+        },
+      }),
     ]);
-    return { total: Number(total), slips: rows.map(slipView) };
+    return { total, slips: page.rows.map(slipView), cursor: page.cursor };
   }
 
   /** The image of one of the member's slips, by its transaction reference or its id, as a data URL. */
@@ -199,7 +234,8 @@ export class Slips {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) refuse('NOT_FOUND');
-    return `data:${row!.image_type};base64,${Buffer.from(row!.image).toString('base64')}`;
+    // No such slip, or a failed one whose image was removed after its review window.
+    if (!row?.image) refuse('NOT_FOUND');
+    return `data:${row!.image_type};base64,${Buffer.from(row!.image!).toString('base64')}`;
   }
 }

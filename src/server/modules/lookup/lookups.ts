@@ -1,37 +1,70 @@
-import type { Country, Currency, ResponseOf } from '../../../contract';
+import type { Country, Currency, Locale, ResponseOf } from '../../../contract';
 import type { endpoints } from '../../../contract';
 import type { Clock } from '../../clock';
+import type { ContentLanguages, ContentReader } from '../../content/content-languages';
+import type { LocalizedText } from '../../content/localized-text';
+import { sanitizeOperatorHtml } from '../../content/operator-html';
 import type { Settings } from '../../settings/settings';
 
 type Bank = ResponseOf<typeof endpoints.lookupBanks>[number];
+type BankName = ResponseOf<typeof endpoints.accountProfile>['bankAccount']['bank'];
 type Deposit = ResponseOf<typeof endpoints.lookupDeposit>;
-type DepositBankSetting = Omit<Deposit['banks'][number], 'bank'> & { bank?: Deposit['banks'][number]['bank'] };
+type DepositBankSetting = Omit<Deposit['banks'][number], 'bank'> & { bank?: { nameTH: string; nameEN: string; name?: LocalizedText } };
 interface DepositSetting { banks: DepositBankSetting[]; wallets: Deposit['wallets']; isManual: boolean }
 interface SlipSetting { closedFrom: string | null; closedTo: string | null; uploadWithinMinutes: number; utcOffsetMinutes: number }
+/** A bank as the operator lists it: nameTH (local script) and nameEN of SPEC, and since 0010 a name per language. */
+interface BankSetting { code: string; nameTH: string; nameEN: string; name?: LocalizedText; logo?: string }
 
 /**
- * The lookups of SPEC section 7, read from operator settings (seeded by 0005_member_access).
- * Content that differs between the builds lives under `<name>.<COUNTRY>`.
+ * The lookups of SPEC section 7, read from operator settings (seeded by 0005_member_access,
+ * given languages by 0010_content_languages). Content that differs between the builds lives
+ * under `<name>.<COUNTRY>`; every text answers in the caller's language (server/content).
  */
 export class Lookups {
-  constructor(private readonly settings: Settings, private readonly country: Country, private readonly clock: Clock) {}
+  constructor(
+    private readonly settings: Settings,
+    private readonly country: Country,
+    private readonly clock: Clock,
+    readonly languages: ContentLanguages,
+  ) {}
 
   private local<T>(name: string, fallback: T): Promise<T> {
     return this.settings.get<T>(`${name}.${this.country}`, fallback);
   }
 
-  banks(): Promise<Bank[]> {
-    return this.local<Bank[]>('banks', []);
+  private text(language: Locale | undefined): Promise<ContentReader> {
+    return this.languages.reader(language);
   }
 
-  async bank(code: string): Promise<Bank | undefined> {
-    return (await this.banks()).find((b) => b.code === code);
+  /**
+   * A bank's names: `name` in the caller's language, then the operator's fallback order (the
+   * one rule for every screen that names a bank); nameTH and nameEN stay SPEC's fields, nameTH
+   * being the build's local script (Lao in the Laos build).
+   */
+  private nameOf(bank: { nameTH: string; nameEN: string; name?: LocalizedText }, text: ContentReader): BankName {
+    const names: LocalizedText = { [this.languages.local]: bank.nameTH, en: bank.nameEN, ...bank.name };
+    return { nameTH: names[this.languages.local] ?? bank.nameTH, nameEN: names.en ?? bank.nameEN, name: text.pick(names, bank.nameEN) };
+  }
+
+  private bankSettings(): Promise<BankSetting[]> {
+    return this.local<BankSetting[]>('banks', []);
+  }
+
+  async banks(language?: Locale): Promise<Bank[]> {
+    const text = await this.text(language);
+    return (await this.bankSettings()).map((b) => ({ code: b.code, ...this.nameOf(b, text), ...(b.logo ? { logo: b.logo } : {}) }));
+  }
+
+  /** Whether the code is a bank of the country's list. */
+  async bank(code: string): Promise<BankSetting | undefined> {
+    return (await this.bankSettings()).find((b) => b.code === code);
   }
 
   /** A bank's names for display; a code no longer listed shows as itself. */
-  async bankName(code: string): Promise<{ nameTH: string; nameEN: string }> {
+  async bankName(code: string, language?: Locale): Promise<BankName> {
     const bank = await this.bank(code);
-    return { nameTH: bank?.nameTH ?? code, nameEN: bank?.nameEN ?? code };
+    if (!bank) return { nameTH: code, nameEN: code, name: code };
+    return this.nameOf(bank, await this.text(language));
   }
 
   /**
@@ -39,10 +72,11 @@ export class Lookups {
    * none given); the
    * accounts at the member's own bank first, since a transfer within one bank arrives fastest.
    */
-  async deposit(member: { bankCode: string; currency: Currency }): Promise<Deposit> {
+  async deposit(member: { bankCode: string; currency: Currency }, language?: Locale): Promise<Deposit> {
     const setting = await this.local<DepositSetting>('deposit', { banks: [], wallets: [], isManual: false });
-    const banks = await this.banks();
-    const names = new Map(banks.map((b) => [b.code, { nameTH: b.nameTH, nameEN: b.nameEN }]));
+    const text = await this.text(language);
+    const banks = await this.bankSettings();
+    const listed = new Map(banks.map((b) => [b.code, b]));
     const usable = setting.banks.filter((b) => this.country !== 'LA' || !b.currency || b.currency === member.currency);
     const ordered = [...usable.filter((b) => b.bankCode === member.bankCode), ...usable.filter((b) => b.bankCode !== member.bankCode)];
     return {
@@ -54,7 +88,7 @@ export class Lookups {
         bankAccountName: b.bankAccountName,
         bankAccountNo: b.bankAccountNo,
         currency: b.currency ?? null,
-        bank: b.bank ?? names.get(b.bankCode) ?? { nameTH: b.bankCode, nameEN: b.bankCode },
+        bank: this.nameOf(b.bank ?? listed.get(b.bankCode) ?? { nameTH: b.bankCode, nameEN: b.bankCode }, text),
         ...(b.instructionImage ? { instructionImage: b.instructionImage } : {}),
       })),
       wallets: setting.wallets,
@@ -62,25 +96,35 @@ export class Lookups {
     };
   }
 
-  conditions(): Promise<string[]> {
-    return this.local<string[]>('conditions', []);
+  async conditions(language?: Locale): Promise<string[]> {
+    const text = await this.text(language);
+    const items = text.pick(await this.local<LocalizedText<string[]> | string[]>('conditions', []), []);
+    return items.map(sanitizeOperatorHtml);
   }
 
-  agreements(): Promise<{ version: number; items: string[] }> {
-    return this.local('agreements', { version: 1, items: [] as string[] });
+  /** The version alone needs no language: members accept a version, whatever language they read it in. */
+  async agreements(language?: Locale): Promise<{ version: number; items: string[] }> {
+    const setting = await this.local<{ version: number; items: LocalizedText<string[]> | string[] }>('agreements', { version: 1, items: [] });
+    const text = await this.text(language);
+    return { version: setting.version, items: text.pick(setting.items, []).map(sanitizeOperatorHtml) };
   }
 
   info(): Promise<{ name: string; website: string }> {
     return this.settings.get('info', { name: '', website: '' });
   }
 
-  async notice(): Promise<{ notice: string }> {
-    const { text, percentFail } = await this.local('notice', { text: '', percentFail: 0 });
-    return { notice: text.replaceAll('{percentFail}', String(percentFail)) };
+  async notice(language?: Locale): Promise<{ notice: string }> {
+    const setting = await this.local<{ text: LocalizedText | string; percentFail: number }>('notice', { text: '', percentFail: 0 });
+    const text = (await this.text(language)).pick(setting.text, '');
+    return { notice: text.replaceAll('{percentFail}', String(setting.percentFail)) };
   }
 
-  contact(): Promise<{ contactText: string; lineLink: string; lineName: string; lineQR: string }> {
-    return this.local('contact', { contactText: '', lineLink: '', lineName: '', lineQR: '' });
+  async contact(language?: Locale): Promise<{ contactText: string; lineLink: string; lineName: string; lineQR: string }> {
+    const c = await this.local<{ contactText: LocalizedText | string; lineLink: string; lineName: string; lineQR: string }>(
+      'contact', { contactText: '', lineLink: '', lineName: '', lineQR: '' },
+    );
+    const text = await this.text(language);
+    return { contactText: text.pick(c.contactText, ''), lineLink: c.lineLink, lineName: c.lineName, lineQR: c.lineQR };
   }
 
   /** Decimal amounts, as the lookup answers them (the ledger's setting, 0004). */
@@ -98,8 +142,10 @@ export class Lookups {
     };
   }
 
-  sources(): Promise<{ code: string; description: string }[]> {
-    return this.local('sources', []);
+  async sources(language?: Locale): Promise<{ code: string; description: string }[]> {
+    const text = await this.text(language);
+    const sources = await this.local<{ code: string; description: LocalizedText | string }[]>('sources', []);
+    return sources.map((s) => ({ code: s.code, description: text.pick(s.description, s.code) }));
   }
 
   registerOTP(): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Country } from '../../../contract';
+import type { Country, Locale } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
@@ -15,7 +15,7 @@ export const OTP_POLICY = {
   maxWrongTries: 5,
   blockMs: 15 * 60_000,
   resendAfterMs: 60_000,
-  /** How long a verified phone may register (and send answers OTP_VERIFIED). */
+  /** How long a verified code may register its phone (and send answers OTP_VERIFIED to its holder). */
   verifiedForMs: 30 * 60_000,
   dayMs: 24 * 3600_000,
   dailyPerPhone: 10,
@@ -54,18 +54,22 @@ export class Otp {
     this.policy = { ...OTP_POLICY, ...policy };
   }
 
-  /** `phone` is already in its stored form (see checkPhone). */
-  async send(phone: string, ip: string): Promise<SentOtp> {
+  /**
+   * `phone` is already in its stored form (see checkPhone); `otpToken` is the token of a code this
+   * client holds for it, if any; the SMS is written in `language`.
+   */
+  async send(phone: string, ip: string, otpToken?: string, language?: Locale): Promise<SentOtp> {
     const { db, clock, throttle } = this.deps;
     const now = clock.now();
     const member = await db.selectFrom('member').select('id').where('username', '=', phone).executeTakeFirst();
     if (member) refuse('EXISTING_USER');
     await this.refuseWhenBlocked(phone, now);
 
-    // A phone verified a moment ago from the same address skips the OTP step (SPEC section 4).
-    // Tying it to the address keeps a stranger who types the number from learning or using it.
-    const verified = await this.recentlyVerified(db, phone, { ip });
-    if (verified) return { otpRef: verified.ref, otpToken: '', code: 'OTP_VERIFIED' };
+    // A phone verified a moment ago skips the OTP step (SPEC section 4), but only for the client
+    // that verified it and proves so with its token: anyone else typing the number (behind the
+    // same carrier NAT, say) gets a fresh code sent to the phone, not the verification.
+    const verified = otpToken ? await this.recentlyVerified(db, phone, otpToken) : undefined;
+    if (verified) return { otpRef: verified.ref, otpToken: otpToken!, code: 'OTP_VERIFIED' };
 
     const resendFrom = new Date(now.getTime() - this.policy.resendAfterMs);
     const reserved = await db
@@ -102,7 +106,7 @@ export class Otp {
     });
 
     try {
-      await this.deps.sms.send({ to: internationalPhone(this.deps.country, phone), text: otpSmsText(this.deps.country, code, ref), code });
+      await this.deps.sms.send({ to: internationalPhone(this.deps.country, phone), text: otpSmsText(this.deps.country, language, code, ref), code });
     } catch {
       // Nothing reached the member: let them ask again at once.
       await db.updateTable('otp').set({ expires_at: now }).where('id', '=', id).execute();
@@ -144,21 +148,20 @@ export class Otp {
   }
 
   /**
-   * The verification that lets this phone register: verified within the last 30 minutes, not yet
-   * used, and proven by its token or, without one, made from the same address.
+   * The verification that lets this phone register: the code of this token, issued for this phone,
+   * verified within the last 30 minutes and not yet used. Only its token proves it: an address is
+   * shared by everyone behind a carrier NAT or a proxy.
    */
-  async recentlyVerified(db: Db, phone: string, proof: { otpToken?: string; ip: string }): Promise<{ id: string; ref: string } | undefined> {
+  async recentlyVerified(db: Db, phone: string, otpToken: string): Promise<{ id: string; ref: string } | undefined> {
     const since = new Date(this.deps.clock.now().getTime() - this.policy.verifiedForMs);
-    let query = db
+    return db
       .selectFrom('otp')
       .select(['id', 'ref'])
+      .where('token_hash', '=', sha256(otpToken))
       .where('phone', '=', phone)
       .where('verified_at', '>', since)
       .where('consumed_at', 'is', null)
-      .orderBy('verified_at', 'desc')
-      .limit(1);
-    query = proof.otpToken ? query.where('token_hash', '=', sha256(proof.otpToken)) : query.where('verified_ip', '=', proof.ip);
-    return query.executeTakeFirst();
+      .executeTakeFirst();
   }
 
   /** Uses up a verification inside the registration's transaction; false when another registration took it. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
 import { normalisePhone } from '../account/phone';
 
@@ -8,7 +9,7 @@ export function registerOtpRoutes(app: FastifyInstance, ctx: AppContext) {
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
   contractRoute(
     app, ctx.guards, endpoints.otpSend,
-    ({ body, request }) => ctx.otp.send(normalisePhone(ctx.config.COUNTRY, body.phoneNumber), request.ip),
+    ({ body, request }) => ctx.otp.send(normalisePhone(ctx.config.COUNTRY, body.phoneNumber), request.ip, body.otpToken || undefined, languageOf(request)),
     perMinute(20),
   );
   contractRoute(app, ctx.guards, endpoints.otpVerify, async ({ body, request }) => {

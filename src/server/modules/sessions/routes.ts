@@ -6,6 +6,7 @@ import { contractRoute } from '../../http/contract-route';
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext) {
   contractRoute(app, ctx.guards, endpoints.logout, async ({ member }) => {
     await ctx.sessions.revoke(member.sessionId);
+    ctx.realtime.endMemberSockets({ sessionId: member.sessionId });
     return { message: 'OK' as const };
   });
 }

@@ -84,6 +84,13 @@ export class Sessions {
     this.forget((s) => s.sessionId === sessionId);
   }
 
+  /** Ends every session of the member (a lock, a password reset by an operator). */
+  async revokeAll(memberId: number): Promise<void> {
+    await this.db.updateTable('session').set({ revoked_at: this.now() })
+      .where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+    this.forget((s) => s.memberId === memberId);
+  }
+
   /** Ends every session of the member but one (after a password change). */
   async revokeOthers(memberId: number, keepSessionId: string): Promise<void> {
     await this.db

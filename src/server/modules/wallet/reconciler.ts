@@ -52,7 +52,8 @@ export class Reconciler {
       if (status === 'paid') { await this.withdrawals.finish(w.id, 'paid', 'reconciler'); report.paid++; }
       // Never paid: pay it now (the payout is idempotent on our reference).
       else if (status === 'not_found') await this.withdrawals.pay(w.id);
-      else report.unresolved++;
+      // Accepted by a manual payout: an operator settles it.
+      else if (status !== 'pending') report.unresolved++;
     }
 
     report.keysFinished = await this.finishOrphanKeys(before);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, toMinor } from '../../../contract';
 import type { AppContext } from '../../context';
+import { callerLanguage } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
+import { requestLanguage } from '../../http/language';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import type { Wallet } from './wallet';
 
@@ -13,7 +15,7 @@ const answer = (reply: FastifyReply, a: StoredAnswer) => {
 
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wallet) {
   const g = ctx.guards;
-  contractRoute(app, g, endpoints.wallet, ({ member }) => wallet.view.home(member.memberId));
+  contractRoute(app, g, endpoints.wallet, (c) => wallet.view.home(c.member.memberId, callerLanguage(c)));
   contractRoute(app, g, endpoints.walletRefreshSlot, ({ member }) => wallet.view.refresh(member.memberId));
   contractRoute(app, g, endpoints.walletActivate, ({ member, params }) => wallet.games.activate(member.memberId, params.slotCode));
   contractRoute(app, g, endpoints.walletAccount, ({ member, params }) => wallet.games.credentials(member.memberId, params.slotCode));
@@ -36,5 +38,6 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wall
       answer(reply, await wallet.sandboxFund(member.memberId, idempotencyKey, toMinor(body.amount))));
   }
 
-  contractRoute(app, g, endpoints.statementList, ({ member, body }) => wallet.statement(member.memberId, body.page, body.limit));
+  contractRoute(app, g, endpoints.statementList, ({ member, body, request }) =>
+    wallet.statement(member.memberId, body, requestLanguage(request, ctx.config.COUNTRY)));
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sandboxSecret } from '../../sandbox/secrets';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HOUSE } from '../../ledger/accounts';
@@ -11,6 +11,7 @@ import { DemoSlotGame } from '../../sandbox/demo-provider/demo-game';
 import { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
 import { registerDemoGameRoutes } from '../../sandbox/demo-provider/game-routes';
 import { registerDemoProviderHttp } from '../../sandbox/demo-provider/http';
+import { ManualPayout } from '../../providers/payout/manual';
 import { SandboxPayout } from '../../sandbox/payout';
 import { registerAutoLoginRoutes } from './autologin-routes';
 import { createMoneyContext } from './money-context';
@@ -26,7 +27,7 @@ import type { BankNames } from './wallet-view';
 export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: BankNames) {
   const { config } = ctx;
   const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? config.PORT}`;
-  const demoSecret = config.SANDBOX_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
+  const demoSecret = config.SANDBOX_PROVIDER_SECRET ?? sandboxSecret(config, 'provider');
   const demo = config.sandbox ? new DemoProviderEngine(ctx.db, { launchSecret: demoSecret, clock: ctx.clock }) : undefined;
   const overHttp = config.SANDBOX_PROVIDERS_OVER_HTTP === '1';
   const providers = new Map<string, GameProvider>(
@@ -38,7 +39,7 @@ export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: Ba
   const money = createMoneyContext({
     db: ctx.db,
     provider: (code) => providers.get(code),
-    payout: new SandboxPayout(ctx.db),
+    payout: config.payout === 'sandbox' ? new SandboxPayout(ctx.db) : new ManualPayout(),
     notify: (memberId, event, payload) => ctx.realtime.toMember(memberId, event, payload),
     providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
     duplicateWaitMs: Math.min(10_000, config.PROVIDER_TIMEOUT_MS * 2),

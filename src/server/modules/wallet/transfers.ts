@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
 import { MAIN_WALLET_CODE, statusOf, TRANSFER_MINIMUM, toMinor, type ErrorCode } from '../../../contract';
 import type { TransferDirection } from '../../db/schema';
@@ -139,7 +139,9 @@ export class Transfers {
       this.money.accounts.idOf(this.money.db, house(HOUSE.transfersInFlight(providerCode)), currency),
     ]);
     if (source === undefined || target === undefined || inFlight === undefined) throw new DomainError('SLOT_NO_ACCOUNT');
-    const transferId = randomUUID();
+    // Time-ordered (UUIDv7): new transfers land at the right edge of every index keyed by the
+    // id or its text (the transfer's key, the ledger's reference, the provider's), not at random pages.
+    const transferId = uuidv7();
 
     const reserved = await this.reservations.submit({
       memberId, key, hash: requestHash('transfer', payload), claim: !options.alreadyClaimed, transferId, providerCode,

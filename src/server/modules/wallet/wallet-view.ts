@@ -1,12 +1,15 @@
-import { toMajor } from '../../../contract';
+import { toMajor, type Locale } from '../../../contract';
 import type { GameAccounts } from './game-accounts';
 import { syncGameBalance } from './game-sync';
 import type { MoneyContext } from './money-context';
 
-export type BankNames = (bankCode: string) => Promise<{ nameTH: string; nameEN: string }>;
+export type BankNames = (bankCode: string, language?: Locale) => Promise<{ nameTH: string; nameEN: string; name: string }>;
 
 /** The home screen's data: profile, bank account, wallet, invite summary, game accounts. */
 export class WalletView {
+  /** The invite summary (set by the promotions module); nobody has earned anything without it. */
+  inviteSummary: (memberId: number) => Promise<{ amount: number; success: number; fail: number }> = async () => ({ amount: 0, success: 0, fail: 0 });
+
   constructor(private readonly money: MoneyContext, private readonly games: GameAccounts, private readonly bankNames: BankNames) {}
 
   async walletAmount(memberId: number) {
@@ -15,16 +18,17 @@ export class WalletView {
     return toMajor(row?.balance ?? 0n);
   }
 
-  async home(memberId: number) {
+  async home(memberId: number, language?: Locale) {
     const member = await this.money.db.selectFrom('member').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
-    const [amount, slots, bank] = await Promise.all([this.walletAmount(memberId), this.games.list(memberId), this.bankNames(member.bank_code)]);
+    const [amount, slots, bank, invite] = await Promise.all([
+      this.walletAmount(memberId), this.games.list(memberId), this.bankNames(member.bank_code, language), this.inviteSummary(memberId),
+    ]);
     return {
       profile: { name: member.name, username: member.username, _id: String(member.id), coin: member.coin },
       bankAccount: { bankCode: member.bank_code, bankAccountName: member.bank_account_name, bankAccountNo: member.bank_account_no, bank },
       wallet: { amount },
       currency: member.currency,
-      // The invite bonus belongs to the invite work; until then nobody has earned any.
-      invite: { amount: 0, success: 0, fail: 0 },
+      invite,
       slots,
     };
   }

@@ -1,3 +1,4 @@
+import type { Language } from '../../http/language';
 import { toMajor } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
@@ -8,6 +9,7 @@ import { GameAccounts } from './game-accounts';
 import type { MoneyContext } from './money-context';
 import { Reconciler } from './reconciler';
 import { statementPage } from './statement';
+import type { ListPageRequest } from '../../db/member-lists';
 import { Transfers } from './transfers';
 import { WalletView, type BankNames } from './wallet-view';
 import { Withdrawals } from './withdrawals';
@@ -48,7 +50,7 @@ export class Wallet {
     return answer;
   }
 
-  statement(memberId: number, page: number, limit: number) {
-    return statementPage(this.money, memberId, page, limit);
+  statement(memberId: number, request: ListPageRequest, language?: Language) {
+    return statementPage(this.money, memberId, request, language);
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { statusOf, toMajor, toMinor } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
@@ -6,6 +6,7 @@ import type { StoredAnswer } from '../../ledger/idempotency';
 import { postEntry } from '../../ledger/post';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
 import type { Settings } from '../../settings/settings';
+import { applyHeldBonusToWithdrawal } from '../promotions/withdraw-rule';
 import type { MoneyContext } from './money-context';
 
 export interface WithdrawLimits {
@@ -41,6 +42,14 @@ export class Withdrawals {
         const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'withdraw', payload });
         if (claim.kind === 'done') return claim.answer;
         if (claim.kind === 'pending') return PENDING;
+        // withdrawAll carries the balance the member saw and confirmed: never withdraw a different
+        // sum. Compared before a held bonus is given up, since the member saw the balance with it.
+        if (request.all && request.amount !== undefined) {
+          const seen = await trx.selectFrom('ledger_account').select('balance')
+            .where('member_id', '=', memberId).where('kind', '=', 'wallet').forUpdate().executeTakeFirst();
+          if (seen && BigInt(seen.balance) !== request.amount) throw new DomainError('BALANCE_CHANGED');
+        }
+        await applyHeldBonusToWithdrawal(trx, this.money, memberId, Boolean(request.all));
         const member = await trx.selectFrom('member')
           .innerJoin('ledger_account', (j) => j.onRef('ledger_account.member_id', '=', 'member.id').on('ledger_account.kind', '=', 'wallet'))
           .select(['member.bank_code', 'member.bank_account_no', 'member.bank_account_name', 'ledger_account.balance'])
@@ -50,7 +59,7 @@ export class Withdrawals {
         if (amount <= 0n) throw new DomainError('MONEY_NOT_ENOUGH');
         if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
         if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
-        const id = randomUUID();
+        const id = uuidv7(); // time-ordered, as transfer ids (see transfers.ts)
         const status = amount <= autoPayLimit ? 'paying' : 'queued';
         // The payout always goes to the account the member registered, never one from the request.
         await trx.insertInto('withdrawal').values({
@@ -85,8 +94,9 @@ export class Withdrawals {
   async pay(withdrawalId: string): Promise<void> {
     const w = await this.money.db.selectFrom('withdrawal').selectAll().where('id', '=', withdrawalId).executeTakeFirst();
     if (!w || w.status !== 'paying') return;
+    let outcome: 'paid' | 'accepted';
     try {
-      await withTimeout(
+      outcome = await withTimeout(
         this.money.payout.pay({ reference: w.id, bankCode: w.bank_code, bankAccountNo: w.bank_account_no, bankAccountName: w.bank_account_name, amount: BigInt(w.amount) }),
         this.money.providerTimeoutMs,
       );
@@ -94,7 +104,8 @@ export class Withdrawals {
       if (error instanceof ProviderRefusal) await this.finish(withdrawalId, 'rejected', 'payout', error.reason);
       return;
     }
-    await this.finish(withdrawalId, 'paid', 'payout');
+    // A manual payout stays paying until an operator marks it paid (or rejects it).
+    if (outcome === 'paid') await this.finish(withdrawalId, 'paid', 'payout');
   }
 
   /** An operator pays a queued withdrawal. */

@@ -23,6 +23,21 @@ export interface GameProvider {
   voidTransfer(reference: string): Promise<'applied' | 'voided'>;
   resetPassword(username: string): Promise<string>;
   launch(login: GameLogin): Promise<LaunchLinks>;
+  /**
+   * The player's turnover (the sum of their bets) after a point of the provider's bet history,
+   * as transfer-mode providers report it: from a time (the first read) or from the cursor a
+   * previous read answered. Answers the new cursor; the same cursor never counts a bet twice.
+   */
+  turnover(username: string, from: TurnoverFrom): Promise<TurnoverReport>;
+}
+
+export type TurnoverFrom = { cursor: string } | { since: Date };
+
+export interface TurnoverReport {
+  /** Minor units bet after `from`. */
+  turnover: bigint;
+  /** Where the next read starts. */
+  cursor: string;
 }
 
 export interface GameLogin {

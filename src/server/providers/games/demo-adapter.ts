@@ -1,5 +1,5 @@
 import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
-import type { GameLogin, GameProvider, LaunchLinks } from './adapter';
+import type { GameLogin, GameProvider, LaunchLinks, TurnoverFrom } from './adapter';
 
 /** A provider backed in-process by the demo engine under its own code (sandbox mode). */
 export class DemoGameProvider implements GameProvider {
@@ -13,6 +13,7 @@ export class DemoGameProvider implements GameProvider {
   transferStatus(reference: string) { return this.engine.transferStatus(this.code, reference); }
   voidTransfer(reference: string) { return this.engine.voidTransfer(this.code, reference); }
   resetPassword(username: string) { return this.engine.resetPassword(this.code, username); }
+  turnover(username: string, from: TurnoverFrom) { return this.engine.turnover(this.code, username, from); }
 
   /** The demo slot game with a short-lived signed token: the username alone opens nothing. */
   async launch(login: GameLogin): Promise<LaunchLinks> {

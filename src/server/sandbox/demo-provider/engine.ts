@@ -4,7 +4,7 @@ import { DEMO_SLOT } from '../../../contract';
 import { systemClock, type Clock } from '../../clock';
 import { Batcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
-import { ProviderRefusal } from '../../providers/games/adapter';
+import { ProviderRefusal, type TurnoverFrom, type TurnoverReport } from '../../providers/games/adapter';
 import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-token';
 
 /**
@@ -154,9 +154,33 @@ export class DemoProviderEngine {
     return { provider: claim.provider, username: claim.username, balance: BigInt(row.balance) };
   }
 
+  /**
+   * Told after every bet, as a real provider's bet callback would tell us: the bonus engine reads
+   * the turnover at once instead of waiting for its next poll.
+   */
+  onBet: ((providerCode: string, username: string) => void) | undefined;
+
+  /** The player's turnover after a point of their bet history (the bet id is the cursor). */
+  async turnover(providerCode: string, username: string, from: TurnoverFrom): Promise<TurnoverReport> {
+    let q = this.db.selectFrom('demo_bet')
+      .select([sql<string>`coalesce(sum(bet), 0)::text`.as('turnover'), sql<string | null>`max(id)::text`.as('last')])
+      .where('provider_code', '=', providerCode).where('username', '=', username);
+    const after = 'cursor' in from ? BigInt(from.cursor) : undefined;
+    q = after !== undefined ? q.where('id', '>', after) : q.where('created_at', '>=', (from as { since: Date }).since);
+    const row = await q.executeTakeFirstOrThrow();
+    return { turnover: BigInt(row.turnover), cursor: row.last ?? (after !== undefined ? after.toString() : await this.lastBetId(providerCode, username, (from as { since: Date }).since)) };
+  }
+
+  /** A cursor for a player with no bets since a time: the last bet before it (or 0). */
+  private async lastBetId(providerCode: string, username: string, since: Date): Promise<string> {
+    const row = await this.db.selectFrom('demo_bet').select(sql<string | null>`max(id)::text`.as('last'))
+      .where('provider_code', '=', providerCode).where('username', '=', username).where('created_at', '<', since).executeTakeFirst();
+    return row?.last ?? '0';
+  }
+
   /** A bet in the demo game: takes the stake and pays the win in one step, recorded for the bonus engine. */
   async bet(providerCode: string, username: string, stake: bigint, win: bigint) {
-    return this.db.transaction().execute(async (trx) => {
+    const balance = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('demo_player')
         .set({ balance: sql`balance - ${stake.toString()}::bigint + ${win.toString()}::bigint` })
@@ -169,6 +193,8 @@ export class DemoProviderEngine {
       await trx.insertInto('demo_bet').values({ provider_code: providerCode, username, bet: stake, win }).execute();
       return BigInt(updated.balance);
     });
+    this.onBet?.(providerCode, username);
+    return balance;
   }
 }
 

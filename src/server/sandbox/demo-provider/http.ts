@@ -30,6 +30,10 @@ export function registerDemoProviderHttp(app: FastifyInstance, engine: DemoProvi
           case 'status': return { status: await engine.transferStatus(code, b.reference) };
           case 'void': return { status: await engine.voidTransfer(code, b.reference) };
           case 'reset': return { password: await engine.resetPassword(code, b.username) };
+          case 'turnover': {
+            const report = await engine.turnover(code, b.username, b.cursor ? { cursor: b.cursor } : { since: new Date(b.since) });
+            return { turnover: report.turnover.toString(), cursor: report.cursor };
+          }
           case 'launch': return await launcher(code).launch({ username: b.username, password: b.password });
           default: return reply.status(404).send({ reason: 'unknown action' });
         }

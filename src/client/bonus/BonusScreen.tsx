@@ -1,0 +1,187 @@
+import { useMachine } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { bonusMachine, cardState, type BonusCard, type HeldBonus } from '../../../machines/bonusMachine';
+import { call, endpoints, errorText } from '../api';
+import { sanitizeOperatorHtml } from '../format/safeHtml';
+import { useMemberEvent } from '../realtime/useMemberEvent';
+import { AlertDialog } from '../ui/AlertDialog';
+import { Dialog } from '../ui/Dialog';
+import { useWallet } from '../wallet/walletContext';
+import { BonusDialog } from './BonusDialog';
+import { HeldBonusPanel } from './HeldBonusPanel';
+import './bonus.css';
+import '../screens/pages.css';
+
+/** The socket event the server sends when bets move the held bonus (or it ends). */
+const BONUS_CHANGED = 'bonus.changed';
+
+const loadBonusPage = async () => {
+  const [bonuses, current] = await Promise.all([call(endpoints.bonusList), call(endpoints.bonusCurrent)]);
+  return { bonuses: bonuses as BonusCard[], held: current.bonus as HeldBonus | null };
+};
+
+/**
+ * /user/bonus, driven by bonusMachine: the held bonus with its live turnover and a Cancel
+ * button behind a confirmation, or the promotion-code search; the bonus cards and their dialog.
+ */
+export default function BonusScreen() {
+  const { t } = useTranslation();
+  const { reload } = useWallet();
+  const [typed, setTyped] = useState('');
+  const [snapshot, send] = useMachine(
+    bonusMachine.provide({
+      actors: {
+        loadBonuses: fromPromise(loadBonusPage),
+        loadHeld: fromPromise(async () => (await call(endpoints.bonusCurrent)).bonus as HeldBonus | null),
+        activateBonus: fromPromise<unknown, { code: string }>(({ input }) => call(endpoints.bonusActivate, { params: { code: input.code } })),
+        findPromotion: fromPromise(({ input }) => call(endpoints.promotionFind, { params: { code: input.code } })),
+        activatePromotion: fromPromise<unknown, { code: string }>(({ input }) => call(endpoints.promotionActivate, { params: { code: input.code } })),
+        clearBonus: fromPromise<unknown>(() => call(endpoints.bonusClear)),
+      },
+    }),
+  );
+  const onBonusChanged = useCallback(() => send({ type: 'turnover.updated' }), [send]);
+  useMemberEvent(BONUS_CHANGED, onBonusChanged);
+
+  const { bonuses, held, selected, promotion, searchedCode, error, done } = snapshot.context;
+  const at = (state: string) => snapshot.matches({ ready: state } as never);
+  const now = new Date();
+  const selectedCard = at('bonusDialog') || at('activating') ? bonuses.find((b) => b.code === selected) ?? null : null;
+  const closeSuccess = () => {
+    send({ type: 'success.dismissed' });
+    void reload();
+  };
+
+  return (
+    <section className="page bonus-page" aria-labelledby="page-bonus" aria-busy={snapshot.matches('loading')}>
+      <h1 id="page-bonus" className="page__title">
+        {t('pages.bonus')}
+      </h1>
+
+      {held ? (
+        <HeldBonusPanel held={held} cancelling={at('clearing')} onCancel={() => send({ type: 'bonus.cancel' })} />
+      ) : (
+        <form
+          className="promo panel"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'promotion.searched', code: typed });
+          }}
+        >
+          <label htmlFor="promotion-code" className="promo__label">
+            {t('bonusPage.promotion.label')}
+          </label>
+          <div className="promo__row">
+            <input
+              id="promotion-code"
+              className="promo__input"
+              value={typed}
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={50}
+              placeholder={t('bonusPage.promotion.placeholder')}
+              onChange={(event) => setTyped(event.target.value.toUpperCase())}
+              data-testid="promotion-code"
+            />
+            <button type="submit" className="btn btn--gold" disabled={!snapshot.can({ type: 'promotion.searched', code: typed })} data-testid="promotion-search">
+              {t('bonusPage.promotion.search')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {snapshot.matches('loading') && bonuses.length === 0 && (
+        <p className="dialog-status" role="status">
+          <span className="spinner" /> {t('common.loading')}
+        </p>
+      )}
+
+      <ul className="bonus-cards" aria-label={t('bonusPage.cards')}>
+        {bonuses.map((card) => {
+          const state = cardState(card, now);
+          const banner = card.banners[0]?.image;
+          return (
+            <li key={card.code}>
+              <button
+                type="button"
+                className={`bonus-card bonus-card--${state}`}
+                style={banner ? { backgroundImage: `linear-gradient(rgba(10,8,30,0.35), rgba(10,8,30,0.85)), url("${banner}")` } : undefined}
+                disabled={!snapshot.can({ type: 'bonus.selected', code: card.code })}
+                aria-haspopup="dialog"
+                onClick={() => send({ type: 'bonus.selected', code: card.code })}
+                data-testid={`bonus-card-${card.code}`}
+              >
+                <span className="bonus-card__code">{card.code}</span>
+                {card.description && <span className="bonus-card__text">{card.description}</span>}
+                <span className="bonus-card__meta">{t('bonusPage.card.limit', { count: card.maxReceived, period: t(`bonusPage.types.${card.type}`) })}</span>
+                {state === 'active' && <span className="bonus-card__badge">{t('bonusPage.card.current')}</span>}
+                {state === 'exhausted' && <span className="bonus-card__badge bonus-card__badge--done">{t('bonusPage.card.received')}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <BonusDialog
+        card={selectedCard}
+        held={Boolean(held && held.code === selected)}
+        busy={at('activating')}
+        onReceive={() => send({ type: 'bonus.received' })}
+        onClose={() => send({ type: 'dialog.closed' })}
+      />
+
+      <Dialog
+        open={at('searching') || at('promotionFound') || at('promotionMissing') || at('receivingPromotion')}
+        onClose={() => send({ type: 'dialog.closed' })}
+        title={t('bonusPage.promotion.title', { code: searchedCode })}
+        footer={
+          promotion && (
+            <button type="button" className="btn btn--gold btn--block" onClick={() => send({ type: 'promotion.received' })} disabled={at('receivingPromotion')} data-testid="promotion-receive">
+              {t('bonusPage.dialog.receive')}
+            </button>
+          )
+        }
+      >
+        {at('searching') && (
+          <p className="dialog-status" role="status">
+            <span className="spinner" /> {t('bonusPage.promotion.searching')}
+          </p>
+        )}
+        {at('promotionMissing') && <p role="status">{t('bonusPage.promotion.notFound')}</p>}
+        {promotion && (
+          <div className="bonus-dialog" data-testid="promotion-found">
+            <div dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(promotion.description) }} />
+            <p className="bonus-dialog__notice">{t('bonusPage.promotion.percentFail', { percent: promotion.percentFail })}</p>
+          </div>
+        )}
+      </Dialog>
+
+      <Dialog
+        open={at('confirmingCancel')}
+        onClose={() => send({ type: 'dialog.closed' })}
+        title={t('bonusPage.cancel.title')}
+        footer={
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'dialog.closed' })}>
+              {t('bonusPage.cancel.keep')}
+            </button>
+            <button type="button" className="btn btn--gold" onClick={() => send({ type: 'cancel.confirmed' })} data-testid="bonus-cancel-confirm">
+              {t('bonusPage.cancel.confirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('bonusPage.cancel.text', { minimum: held?.minimum ?? 0 })}</p>
+      </Dialog>
+
+      <AlertDialog open={at('failed')} kind="error" title={t('bonusPage.failed')} onClose={() => send({ type: 'error.dismissed' })}>
+        {error && errorText(t, error)}
+      </AlertDialog>
+      <AlertDialog open={done !== null && at('browsing')} kind="success" title={done === 'cleared' ? t('bonusPage.cleared') : t('bonusPage.activated')} onClose={closeSuccess}>
+        {t('bonusPage.saved')}
+      </AlertDialog>
+    </section>
+  );
+}

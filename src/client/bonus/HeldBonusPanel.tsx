@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { HeldBonus } from '../../../machines/bonusMachine';
+import type { GameCategory } from '../../contract';
+import { formatAmount } from '../format';
+import { useCurrencyLabel } from '../wallet/useCurrency';
+
+/**
+ * The held bonus (SPEC section 2: its type and a Cancel button), with its live turnover and the
+ * rules that apply while it is held, so a refused withdrawal or deposit explains itself.
+ */
+export function HeldBonusPanel({ held, onCancel, cancelling }: { held: HeldBonus; onCancel: () => void; cancelling: boolean }) {
+  const { t } = useTranslation();
+  const currency = useCurrencyLabel();
+  const money = (amount: number) => `${formatAmount(amount)} ${currency}`;
+  const kind = held.type ? t(`bonusPage.types.${held.type}`) : t(`bonusPage.sources.${held.source}`);
+  const games = held.categories.map((c) => t(`bonusPage.categories.${c as GameCategory}`)).join(', ');
+  return (
+    <section className="held panel" aria-labelledby="held-title" data-testid="held-bonus">
+      <header className="held__header">
+        <h2 id="held-title" className="held__title">
+          {t('bonusPage.held.title')}
+        </h2>
+        <span className="held__type" data-testid="held-type">
+          {kind}
+        </span>
+      </header>
+      <p className="held__code">
+        <strong>{held.code}</strong> · {t('bonusPage.held.amount', { amount: money(held.amount) })}
+      </p>
+
+      <div className="held__progress">
+        <div className="held__progress-label">
+          <span id="turnover-label">{t('bonusPage.held.turnover')}</span>
+          <span data-testid="turnover-percent">{t('bonusPage.held.percent', { percent: held.turnover.percent })}</span>
+        </div>
+        <div
+          className="held__bar"
+          role="progressbar"
+          aria-labelledby="turnover-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={held.turnover.percent}
+          aria-valuetext={t('bonusPage.held.progress', { done: money(held.turnover.done), required: money(held.turnover.required) })}
+        >
+          <span className="held__fill" style={{ width: `${held.turnover.percent}%` }} />
+        </div>
+        <p className="held__figures" data-testid="turnover-figures">
+          {t('bonusPage.held.progress', { done: money(held.turnover.done), required: money(held.turnover.required) })}
+        </p>
+      </div>
+
+      <h3 className="held__rules-title">{t('bonusPage.held.rulesTitle')}</h3>
+      <ul className="held__rules">
+        <li>{t('bonusPage.held.ruleGames', { games })}</li>
+        <li>{t('bonusPage.held.ruleDeposit')}</li>
+        <li>{t('bonusPage.held.ruleWithdraw', { amount: money(held.amount) })}</li>
+        <li>{t('bonusPage.held.ruleMinimum', { minimum: money(held.minimum) })}</li>
+      </ul>
+
+      <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={cancelling} data-testid="bonus-cancel">
+        {t('bonusPage.held.cancel')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Application } from 'pixi.js';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { FrameDemand } from './frameDemand';
+
+/**
+ * The lobby's `FrameDemand` on a Pixi app's ticker: the ticker runs only while the demand asks
+ * for frames, and stops while the page is hidden (visibilitychange) or the canvas is out of the
+ * viewport (IntersectionObserver).
+ */
+export function useFrameDemand(app: Application, moving: () => boolean): FrameDemand {
+  const [demand] = useState(
+    () =>
+      new FrameDemand({
+        start: () => app.ticker.start(),
+        // The app may already be destroyed when the lobby unmounts (its ticker is then gone).
+        stop: () => (app.ticker as typeof app.ticker | null)?.stop(),
+      }),
+  );
+  useLayoutEffect(() => {
+    demand.setMoving(moving);
+  });
+
+  useEffect(() => {
+    const onVisibility = () => demand.setPageVisible(document.visibilityState === 'visible');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    const observer = new IntersectionObserver((entries) => {
+      const latest = entries[entries.length - 1];
+      if (latest) demand.setOnScreen(latest.isIntersecting);
+    });
+    observer.observe(app.canvas);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      observer.disconnect();
+      demand.dispose();
+    };
+  }, [app, demand]);
+
+  return demand;
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { idParam, ok } from '../endpoints/common';
+import { amountInput } from '../money';
+import { ADJUSTMENT_DIRECTIONS, OPERATOR_ROLES, SLIP_REJECT_REASONS } from './roles';
+import {
+  adjustmentItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, slipDetail, slipItem,
+  withdrawalItem,
+} from './schemas';
+
+/** The back office's API (`/api/admin/*`): operators, the money queues, members, the service switch, the audit log. */
+
+const tag = 'admin';
+const page = z.coerce.number().int().min(1).default(1);
+const idParams = z.object({ id: idParam });
+const memberParams = z.object({ id: z.coerce.number().int().positive() });
+const note = z.string().trim().min(1).max(500);
+const totpCode = z.string().regex(/^\d{6}$/);
+
+export const adminLogin = endpoint({
+  method: 'POST', path: '/api/admin/login', access: 'public', tag,
+  summary: 'Operator login: password, then the authenticator code (enrolling one on the first login)',
+  body: z.object({ username: z.string().trim().min(1).max(50), password: z.string().min(1).max(200), code: totpCode.optional() }),
+  response: loginAnswer,
+});
+
+export const adminLogout = endpoint({
+  method: 'POST', path: '/api/admin/logout', access: 'operator', tag,
+  summary: "End the operator's session", response: ok,
+});
+
+export const adminMe = endpoint({
+  method: 'GET', path: '/api/admin/me', access: 'operator', tag,
+  summary: 'The signed-in operator, role and permissions', response: operatorView,
+});
+
+export const adminOperators = endpoint({
+  method: 'GET', path: '/api/admin/operators', access: 'operator', permission: 'operators.manage', tag,
+  summary: 'Every operator', response: z.object({ items: z.array(operatorView) }),
+});
+
+export const adminCreateOperator = endpoint({
+  method: 'POST', path: '/api/admin/operators', access: 'operator', permission: 'operators.manage', tag,
+  summary: 'Create an operator with a role and a first password (refused when weak)',
+  body: z.object({
+    username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,50}$/),
+    name: z.string().trim().min(1).max(100),
+    role: z.enum(OPERATOR_ROLES),
+    password: z.string().min(1).max(200),
+  }),
+  response: operatorView,
+});
+
+export const adminWithdrawals = endpoint({
+  method: 'GET', path: '/api/admin/withdrawals', access: 'operator', permission: 'money.read', tag,
+  summary: 'Withdrawals by status: queued (waiting for approval), paying (waiting for the payout), paid, rejected',
+  query: z.object({ status: z.enum(['queued', 'paying', 'paid', 'rejected']).default('queued'), page }),
+  response: listOf(withdrawalItem),
+});
+
+export const adminApproveWithdrawal = endpoint({
+  method: 'POST', path: '/api/admin/withdrawals/:id/approve', access: 'operator', permission: 'withdrawals.decide', tag,
+  summary: 'Approve a queued withdrawal: it goes to the payout adapter', params: idParams, response: withdrawalItem,
+});
+
+export const adminRejectWithdrawal = endpoint({
+  method: 'POST', path: '/api/admin/withdrawals/:id/reject', access: 'operator', permission: 'withdrawals.decide', tag,
+  summary: 'Reject a withdrawal not yet paid, with a reason: the money returns to the wallet',
+  params: idParams, body: z.object({ reason: note }), response: withdrawalItem,
+});
+
+export const adminMarkWithdrawalPaid = endpoint({
+  method: 'POST', path: '/api/admin/withdrawals/:id/paid', access: 'operator', permission: 'withdrawals.decide', tag,
+  summary: 'Mark a withdrawal paid by hand (manual payout: the operator paid it from the bank)',
+  params: idParams, body: z.object({ note: note.optional() }), response: withdrawalItem,
+});
+
+export const adminSlips = endpoint({
+  method: 'GET', path: '/api/admin/slips', access: 'operator', permission: 'money.read', tag,
+  summary: 'Slips by status: PENDING slips wait for an operator',
+  query: z.object({ status: z.enum(['PENDING', 'SUCCESS', 'FAILED']).default('PENDING'), page }),
+  response: listOf(slipItem),
+});
+
+export const adminSlip = endpoint({
+  method: 'GET', path: '/api/admin/slips/:id', access: 'operator', permission: 'money.read', tag,
+  summary: 'One slip with its image beside the fields read from its QR', params: idParams, response: slipDetail,
+});
+
+export const adminApproveSlip = endpoint({
+  method: 'POST', path: '/api/admin/slips/:id/approve', access: 'operator', permission: 'slips.decide', tag,
+  summary: 'Approve a pending slip for the amount the operator read on it: the wallet is credited once',
+  params: idParams, body: z.object({ amount: amountInput.refine((a) => a > 0) }), response: slipItem,
+});
+
+export const adminRejectSlip = endpoint({
+  method: 'POST', path: '/api/admin/slips/:id/reject', access: 'operator', permission: 'slips.decide', tag,
+  summary: 'Reject a pending slip with a reason code the member sees',
+  params: idParams, body: z.object({ reason: z.enum(SLIP_REJECT_REASONS) }), response: slipItem,
+});
+
+export const adminAdjustments = endpoint({
+  method: 'GET', path: '/api/admin/adjustments', access: 'operator', permission: 'money.read', tag,
+  summary: 'Manual credits and debits by status',
+  query: z.object({ status: z.enum(['proposed', 'approved', 'rejected']).default('proposed'), page }),
+  response: listOf(adjustmentItem),
+});
+
+export const adminProposeAdjustment = endpoint({
+  method: 'POST', path: '/api/admin/adjustments', access: 'operator', permission: 'adjustments.manage', tag, idempotent: true,
+  summary: 'Propose a manual credit or debit of a member; another operator must approve it',
+  body: z.object({
+    memberId: z.number().int().positive(),
+    direction: z.enum(ADJUSTMENT_DIRECTIONS),
+    amount: amountInput.refine((a) => a > 0),
+    reason: note,
+  }),
+  response: adjustmentItem,
+});
+
+export const adminApproveAdjustment = endpoint({
+  method: 'POST', path: '/api/admin/adjustments/:id/approve', access: 'operator', permission: 'adjustments.manage', tag,
+  summary: "Approve another operator's proposal: the money moves once", params: idParams, response: adjustmentItem,
+});
+
+export const adminRejectAdjustment = endpoint({
+  method: 'POST', path: '/api/admin/adjustments/:id/reject', access: 'operator', permission: 'adjustments.manage', tag,
+  summary: 'Reject a proposal: nothing moves', params: idParams, response: adjustmentItem,
+});
+
+export const adminMembers = endpoint({
+  method: 'GET', path: '/api/admin/members', access: 'operator', permission: 'members.read', tag,
+  summary: 'Search members by phone, name or bank account number',
+  query: z.object({ q: z.string().trim().max(100).default(''), page }),
+  response: listOf(memberSummary),
+});
+
+export const adminMember = endpoint({
+  method: 'GET', path: '/api/admin/members/:id', access: 'operator', permission: 'members.read', tag,
+  summary: "A member's profile, wallet, game accounts and open sessions", params: memberParams, response: memberDetail,
+});
+
+export const adminMemberLedger = endpoint({
+  method: 'GET', path: '/api/admin/members/:id/ledger', access: 'operator', permission: 'members.read', tag,
+  summary: "A member's ledger history, as the member's statement shows it",
+  params: memberParams, query: z.object({ page }), response: listOf(ledgerRow),
+});
+
+export const adminLockMember = endpoint({
+  method: 'POST', path: '/api/admin/members/:id/lock', access: 'operator', permission: 'members.lock', tag,
+  summary: "Lock a member: every session ends and login is refused", params: memberParams, body: z.object({ reason: note }), response: memberSummary,
+});
+
+export const adminUnlockMember = endpoint({
+  method: 'POST', path: '/api/admin/members/:id/unlock', access: 'operator', permission: 'members.lock', tag,
+  summary: 'Unlock a member', params: memberParams, response: memberSummary,
+});
+
+export const adminResetMemberPassword = endpoint({
+  method: 'POST', path: '/api/admin/members/:id/password', access: 'operator', permission: 'members.password', tag,
+  summary: "Give a member a new temporary password (shown once); the member's sessions end",
+  params: memberParams, response: z.object({ password: z.string() }),
+});
+
+export const adminService = endpoint({
+  method: 'GET', path: '/api/admin/service', access: 'operator', tag,
+  summary: 'Whether the member service is on', response: z.object({ active: z.boolean() }),
+});
+
+export const adminSetService = endpoint({
+  method: 'PUT', path: '/api/admin/service', access: 'operator', permission: 'service.switch', tag,
+  summary: 'Turn the member service off (members land on /terminated) or on',
+  body: z.object({ active: z.boolean() }), response: z.object({ active: z.boolean() }),
+});
+
+export const adminAudit = endpoint({
+  method: 'GET', path: '/api/admin/audit', access: 'operator', permission: 'audit.read', tag,
+  summary: 'The audit log, newest first, filtered by operator, action or target',
+  query: z.object({
+    operator: z.string().trim().max(50).optional(),
+    action: z.string().trim().max(50).optional(),
+    targetId: z.string().trim().max(100).optional(),
+    page,
+  }),
+  response: listOf(auditItem),
+});
+
+/** Every back-office endpoint, keyed by the name of its typed console call. */
+export const adminEndpoints = {
+  adminLogin, adminLogout, adminMe, adminOperators, adminCreateOperator,
+  adminWithdrawals, adminApproveWithdrawal, adminRejectWithdrawal, adminMarkWithdrawalPaid,
+  adminSlips, adminSlip, adminApproveSlip, adminRejectSlip,
+  adminAdjustments, adminProposeAdjustment, adminApproveAdjustment, adminRejectAdjustment,
+  adminMembers, adminMember, adminMemberLedger, adminLockMember, adminUnlockMember, adminResetMemberPassword,
+  adminService, adminSetService, adminAudit,
+} as const;

@@ -1,0 +1,58 @@
+/**
+ * Operator roles and what each may do. The server checks the permission of every
+ * `/api/admin/*` call; the console reads the same table to show only what the operator can use.
+ */
+export const OPERATOR_ROLES = ['support', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const PERMISSIONS = {
+  /** Search members and read a member's profile, wallet, ledger and sessions. */
+  'members.read': ['support', 'finance', 'admin'],
+  /** Lock and unlock a member (a lock ends the member's sessions). */
+  'members.lock': ['support', 'admin'],
+  /** Give a member a new temporary password. */
+  'members.password': ['support', 'admin'],
+  /** Read the withdrawal, slip and adjustment queues. */
+  'money.read': ['finance', 'admin'],
+  /** Approve, reject or mark paid a withdrawal. */
+  'withdrawals.decide': ['finance', 'admin'],
+  /** Approve or reject a slip. */
+  'slips.decide': ['finance', 'admin'],
+  /** Propose a manual credit or debit, and approve or reject another operator's proposal. */
+  'adjustments.manage': ['finance', 'admin'],
+  /** Read the audit log. */
+  'audit.read': ['finance', 'admin'],
+  /** Create operators. */
+  'operators.manage': ['admin'],
+  /** Turn the member service off and on. */
+  'service.switch': ['admin'],
+  /** Answer members in the support chat. */
+  chat: ['support', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: OperatorRole, permission: Permission): boolean =>
+  (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+
+export const permissionsOf = (role: OperatorRole): Permission[] =>
+  (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+
+/** Operator passwords: at least this long, and strong by zxcvbn's estimate (score 3 of 4 or more). */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+export const OPERATOR_PASSWORD_MIN_SCORE = 3;
+
+/** Six-digit codes every 30 seconds (RFC 6238 defaults, what every authenticator app reads). */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_S = 30;
+
+/** Why a manual credit or debit is made; the operator adds a note. */
+export const ADJUSTMENT_DIRECTIONS = ['credit', 'debit'] as const;
+
+/** Reasons an operator gives when refusing a slip (SPEC section 8, slip reason codes). */
+export const SLIP_REJECT_REASONS = [
+  'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID', 'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP',
+  'INVALID_SLIP', 'NOT_MATCH', 'EXPIRED_SLIP', 'UNKNOW_ERROR',
+] as const;
+
+export const ADMIN_PAGE_SIZE = 20;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { isoDate } from '../endpoints/common';
+import { amountOutput } from '../money';
+import { ADJUSTMENT_DIRECTIONS, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
+
+/** Shapes of the back office's answers. */
+
+const permission = z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]]);
+
+export const operatorView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  permissions: z.array(permission),
+  twoFactor: z.boolean().describe('true once the operator has enrolled an authenticator'),
+  createdAt: isoDate,
+});
+
+export const loginAnswer = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('signedIn'), token: z.string(), operator: operatorView }),
+  z.object({ step: z.literal('code').describe('the password was right; send it again with the authenticator code') }),
+  z.object({
+    step: z.literal('enrol').describe('first login: scan the QR into an authenticator, then send the password again with its code'),
+    secret: z.string(),
+    otpauthUrl: z.string(),
+    qr: z.string().describe('PNG data URL of the otpauth URL'),
+  }),
+]);
+
+export const withdrawalItem = z.object({
+  id: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  username: z.string(),
+  amount: amountOutput,
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  bankAccountName: z.string(),
+  status: z.enum(['queued', 'paying', 'paid', 'rejected']),
+  decidedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+});
+
+export const slipItem = z.object({
+  id: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  username: z.string(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+  note: z.string().nullable(),
+  sendingBank: z.string().nullable().describe('read from the slip QR'),
+  reference: z.string().nullable().describe('read from the slip QR'),
+  amount: amountOutput.nullable(),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+});
+
+export const slipDetail = slipItem.extend({ image: z.string().nullable().describe('the uploaded slip as a data URL; null once a failed slip is past its review window') });
+
+export const adjustmentItem = z.object({
+  id: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  username: z.string(),
+  direction: z.enum(ADJUSTMENT_DIRECTIONS),
+  amount: amountOutput,
+  reason: z.string(),
+  status: z.enum(['proposed', 'approved', 'rejected']),
+  proposedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+});
+
+export const memberSummary = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  bankCode: z.string(),
+  bankAccountNo: z.string(),
+  status: z.enum(['active', 'locked']),
+  createdAt: isoDate,
+});
+
+export const memberDetail = z.object({
+  member: memberSummary.extend({ bankAccountName: z.string(), currency: z.string(), coin: z.number().int() }),
+  wallet: amountOutput,
+  games: z.array(z.object({ code: z.string(), isActive: z.boolean(), amount: amountOutput, username: z.string().nullable() })),
+  sessions: z.array(z.object({ id: z.string(), createdAt: isoDate, expiresAt: isoDate, ip: z.string().nullable(), userAgent: z.string().nullable() })),
+});
+
+export const ledgerRow = z.object({
+  _id: z.string(),
+  statementType: z.string(),
+  status: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  amount: amountOutput,
+  createdAt: isoDate,
+});
+
+export const auditItem = z.object({
+  id: z.string(),
+  operator: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: isoDate,
+});
+
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { CHAT } from '../constants';
+import { chatButton, chatCard, conversationMessage } from './chat';
+import { idParam, isoDate, ok } from './common';
+
+/**
+ * The operator side of the support chat, which the back office builds on. Every call needs an
+ * operator allowed to chat (`requireOperator(request, 'chat')` on the server); they are kept
+ * out of `endpoints` (the spec's member API) and mounted under /api/admin/chat.
+ */
+const tag = 'admin-chat';
+
+const conversationParams = z.object({ conversationId: z.string().uuid() });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT.historyPageSize),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+/** A link an operator may put on a button: the web over https (or http), a phone number to call. */
+const safeButton = chatButton.superRefine((button, issues) => {
+  if (button.type === 'web' && !/^https?:\/\/[^\s]+$/i.test(button.payload)) {
+    issues.addIssue({ code: 'custom', message: 'a web button opens an http(s) address' });
+  }
+  if (button.type === 'call' && !/^\+?[0-9 -]{3,20}$/.test(button.payload)) {
+    issues.addIssue({ code: 'custom', message: 'a call button dials a phone number' });
+  }
+});
+const text = z.string().trim().min(1).max(CHAT.textMax);
+
+/** Every kind an operator may send: the widget's kinds except 'unknown'. */
+export const operatorMessage = z.discriminatedUnion('message_type', [
+  z.object({ message_type: z.literal('text'), payload: text }),
+  z.object({
+    message_type: z.literal('buttons'),
+    payload: z.object({ text, buttons: z.array(safeButton).min(1).max(10) }),
+  }),
+  z.object({
+    message_type: z.literal('media'),
+    payload: z.object({
+      message: z.string().max(CHAT.textMax).optional(),
+      url: z.boolean(),
+      fileType: z.enum(['image', 'video', 'file']),
+      filePath: z.string().min(1).max(2000),
+      name: z.string().max(200).optional(),
+    }),
+  }),
+  z.object({
+    message_type: z.literal('quick_replies'),
+    payload: z.object({ text, replies: z.array(safeButton).min(1).max(13) }),
+  }),
+  z.object({
+    message_type: z.literal('generic'),
+    payloads: z.array(chatCard.extend({ buttons: z.array(safeButton).max(3) })).min(1).max(10),
+  }),
+  z.object({
+    message_type: z.literal('postback'),
+    payload: z.object({ title: z.string().min(1).max(200), payload: z.string().max(1000) }),
+  }),
+]);
+
+export const conversationSummary = z.object({
+  _id: z.string(),
+  userId: z.string().nullable(),
+  guestId: z.string().nullable(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  session_id: z.string(),
+  lastMessageAt: isoDate,
+  /** The customer's messages no operator has read yet. */
+  unread: z.number().int(),
+  lastMessage: conversationMessage.nullable(),
+});
+
+export const adminChatConversations = endpoint({
+  method: 'GET', path: '/api/admin/chat/conversations', access: 'public', tag,
+  summary: 'Operator: conversations by last activity, with the count of unread customer messages',
+  query: pageQuery,
+  response: z.object({ conversations: z.array(conversationSummary) }),
+});
+
+export const adminChatMessages = endpoint({
+  method: 'GET', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'public', tag,
+  summary: 'Operator: a page of one conversation, limit messages skipping the skip newest, oldest first',
+  params: conversationParams,
+  query: pageQuery,
+  response: z.object({ conversation: conversationSummary, messages: z.array(conversationMessage) }),
+});
+
+export const adminChatReply = endpoint({
+  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'public', tag,
+  summary: "Operator: reply with any message kind; it reaches the customer's room live",
+  params: conversationParams,
+  body: z.object({ message: operatorMessage }),
+  response: z.object({ _id: z.string(), createdAt: isoDate }),
+});
+
+export const adminChatRead = endpoint({
+  method: 'PUT', path: '/api/admin/chat/conversations/:conversationId/read', access: 'public', tag,
+  summary: "Operator: mark the customer's messages of a conversation as read",
+  params: conversationParams,
+  response: ok,
+});
+
+export const adminChatEndSession = endpoint({
+  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/end', access: 'public', tag,
+  summary: 'Operator: end the conversation session; the next message starts a new one (end-of-conversation marker)',
+  params: conversationParams,
+  response: z.object({ session_id: z.string() }),
+});
+
+/** The file behind an uploaded media message (binary; not a JSON endpoint). */
+export const adminChatFilePath = (fileId: string) => `/api/admin/chat/files/${fileId}`;
+export const chatFileParams = z.object({ fileId: idParam });
+
+export const chatOperatorEndpoints = {
+  adminChatConversations,
+  adminChatMessages,
+  adminChatReply,
+  adminChatRead,
+  adminChatEndSession,
+};

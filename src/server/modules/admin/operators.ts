@@ -1,0 +1,160 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { permissionsOf, type OperatorRole, type Permission } from '../../../contract';
+import type { Clock } from '../../clock';
+import { uniqueViolation } from '../../db/errors';
+import type { DB, OperatorTable } from '../../db/schema';
+import { refuse } from '../../errors';
+import type { Throttle } from '../../throttle/throttle';
+import { dummyHash, hashPassword, verifyPassword } from '../account/passwords';
+import type { Actor, AuditLog } from './audit';
+import { checkOperatorPassword } from './password-strength';
+import { enrolment, newTotpSecret, totpStep } from './totp';
+
+/** The operator behind a request. */
+export interface OperatorIdentity {
+  operatorId: number;
+  username: string;
+  role: OperatorRole;
+  sessionId: string;
+}
+
+/** Operator sessions end after a working day; the console asks for the password and code again. */
+export const OPERATOR_SESSION_TTL_MS = 12 * 3600_000;
+/** Failed logins (a wrong password or a wrong code) per username and per address in 15 minutes. */
+export const OPERATOR_LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 } as const;
+
+type OperatorRow = Pick<OperatorTable, 'username' | 'name' | 'role' | 'totp_secret'> & { id: number; created_at: Date };
+
+export const operatorView = (row: OperatorRow) => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  role: row.role,
+  permissions: permissionsOf(row.role) as Permission[],
+  twoFactor: row.totp_secret !== null,
+  createdAt: row.created_at.toISOString(),
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const VIEW = ['id', 'username', 'name', 'role', 'totp_secret', 'created_at'] as const;
+
+/**
+ * Operator accounts, apart from members: argon2id passwords, a TOTP authenticator enrolled at
+ * the first login, opaque session tokens stored as hashes, and login throttling that counts
+ * failures per username and per address (as the member login does).
+ */
+export class Operators {
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; throttle: Throttle; audit: AuditLog }) {}
+
+  /**
+   * A new operator. The password must be strong, except the sandbox's seeded admin's, which
+   * comes from configuration on a machine with no real money.
+   */
+  async create(input: { username: string; name: string; role: OperatorRole; password: string }, by: Actor | null, options = { checkStrength: true }) {
+    if (options.checkStrength) checkOperatorPassword(input.password, [input.username, input.name]);
+    const username = input.username.toLowerCase();
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('operator')
+          .values({ username, name: input.name, role: input.role, password_hash: await hashPassword(input.password), totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+          .returning(VIEW).executeTakeFirstOrThrow();
+        const view = operatorView(row);
+        if (by) await this.deps.audit.record(by, { action: 'operator.create', targetType: 'operator', targetId: row.id, after: view }, trx);
+        return view;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) !== undefined) refuse('OPERATOR_EXISTS');
+      throw error;
+    }
+  }
+
+  async count(): Promise<number> {
+    const row = await this.deps.db.selectFrom('operator').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async list() {
+    const rows = await this.deps.db.selectFrom('operator').select(VIEW).orderBy('id').execute();
+    return rows.map(operatorView);
+  }
+
+  async view(operatorId: number) {
+    return operatorView(await this.deps.db.selectFrom('operator').select(VIEW).where('id', '=', operatorId).executeTakeFirstOrThrow());
+  }
+
+  async login(request: { username: string; password: string; code?: string }, client: { ip: string; userAgent?: string }) {
+    const { db, throttle, audit } = this.deps;
+    const username = request.username.toLowerCase();
+    const actor: Actor = { operatorId: null, username, ip: client.ip };
+    const perAccount = await throttle.take(`admin-login:account:${username}`, OPERATOR_LOGIN_LIMITS.perAccount, OPERATOR_LOGIN_LIMITS.windowMs);
+    if (!perAccount) return refuse('REQUEST_LIMIT');
+    const perIp = await throttle.take(`admin-login:ip:${client.ip}`, OPERATOR_LOGIN_LIMITS.perIp, OPERATOR_LOGIN_LIMITS.windowMs);
+    if (!perIp) {
+      await throttle.giveBack(perAccount);
+      return refuse('REQUEST_LIMIT');
+    }
+    const giveBack = () => Promise.all([throttle.giveBack(perAccount), throttle.giveBack(perIp)]);
+    const failed = async (why: string) => {
+      await audit.record(actor, { action: 'operator.login_failed', targetType: 'operator', targetId: username, after: { why } });
+      return refuse('WRONG_CREDENTIAL');
+    };
+
+    const op = await db.selectFrom('operator').selectAll().where('username', '=', username).executeTakeFirst();
+    // An unknown username costs the same time as a wrong password.
+    const matches = await verifyPassword(op?.password_hash ?? (await dummyHash()), request.password);
+    if (!op || !matches || op.status !== 'active') return failed('password');
+    actor.operatorId = op.id;
+
+    if (!request.code) {
+      // The password was right: not a failure, but not a login either.
+      await giveBack();
+      if (op.totp_secret) return { step: 'code' as const };
+      let secret = op.totp_pending_secret;
+      if (!secret) {
+        secret = newTotpSecret();
+        await db.updateTable('operator').set({ totp_pending_secret: secret }).where('id', '=', op.id).where('totp_secret', 'is', null).execute();
+      }
+      return { step: 'enrol' as const, ...(await enrolment(secret, op.username)) };
+    }
+
+    const secret = op.totp_secret ?? op.totp_pending_secret;
+    const step = secret ? totpStep(secret, request.code, this.deps.clock.now()) : null;
+    if (step === null) return failed('code');
+    // Accepts this step once: a replayed code (or a second login racing this one with it) is refused.
+    const accepted = await db.updateTable('operator')
+      .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
+      .where('id', '=', op.id)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', BigInt(step))]))
+      .returning('id').executeTakeFirst();
+    if (!accepted) return failed('code reused');
+    await giveBack();
+
+    const token = randomBytes(32).toString('base64url');
+    await db.insertInto('operator_session').values({
+      id: randomUUID(), operator_id: op.id, token_hash: hashToken(token),
+      expires_at: new Date(this.deps.clock.now().getTime() + OPERATOR_SESSION_TTL_MS), revoked_at: null,
+      ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null,
+    }).execute();
+    await audit.record(actor, { action: op.totp_secret ? 'operator.login' : 'operator.enrol', targetType: 'operator', targetId: op.id });
+    return { step: 'signedIn' as const, token, operator: await this.view(op.id) };
+  }
+
+  /** The operator behind a token, or null when unknown, expired, revoked or disabled. */
+  async authenticate(token: string): Promise<OperatorIdentity | null> {
+    if (token.length > 200) return null;
+    const row = await this.deps.db.selectFrom('operator_session')
+      .innerJoin('operator', 'operator.id', 'operator_session.operator_id')
+      .select(['operator_session.id', 'operator_session.expires_at', 'operator_session.revoked_at', 'operator.id as operator_id', 'operator.username', 'operator.role', 'operator.status'])
+      .where('operator_session.token_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.expires_at.getTime() <= this.deps.clock.now().getTime() || row.status !== 'active') return null;
+    return { operatorId: row.operator_id, username: row.username, role: row.role, sessionId: row.id };
+  }
+
+  async logout(identity: OperatorIdentity, ip: string): Promise<void> {
+    await this.deps.db.updateTable('operator_session').set({ revoked_at: this.deps.clock.now() })
+      .where('id', '=', identity.sessionId).where('revoked_at', 'is', null).execute();
+    await this.deps.audit.record({ operatorId: identity.operatorId, username: identity.username, ip }, { action: 'operator.logout', targetType: 'operator', targetId: identity.operatorId });
+  }
+}

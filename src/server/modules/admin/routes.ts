@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { adminEndpoints as e } from '../../../contract';
+import type { AppContext } from '../../context';
+import { contractRoute } from '../../http/contract-route';
+import type { BackOffice } from './setup';
+import { actorOf } from './guard';
+
+/** `/api/admin/*`: thin handlers, one domain call each; the guard has checked the session and the permission. */
+export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, office: BackOffice) {
+  const { operators, audit, withdrawals, slips, adjustments, members } = office;
+  const g = ctx.guards;
+
+  contractRoute(app, g, e.adminLogin, async ({ body, request }) =>
+    operators.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }));
+  contractRoute(app, g, e.adminLogout, async ({ request }) => {
+    await operators.logout(request.operator!, request.ip);
+    return { message: 'OK' as const };
+  });
+  contractRoute(app, g, e.adminMe, async ({ request }) => operators.view(request.operator!.operatorId));
+  contractRoute(app, g, e.adminOperators, async () => ({ items: await operators.list() }));
+  contractRoute(app, g, e.adminCreateOperator, async ({ body, request }) => operators.create(body, actorOf(request)));
+
+  contractRoute(app, g, e.adminWithdrawals, async ({ query }) => withdrawals.list(query.status, query.page));
+  contractRoute(app, g, e.adminApproveWithdrawal, async ({ params, request }) => withdrawals.approve(params.id, actorOf(request)));
+  contractRoute(app, g, e.adminRejectWithdrawal, async ({ params, body, request }) => withdrawals.reject(params.id, body.reason, actorOf(request)));
+  contractRoute(app, g, e.adminMarkWithdrawalPaid, async ({ params, body, request }) => withdrawals.markPaid(params.id, body.note, actorOf(request)));
+
+  contractRoute(app, g, e.adminSlips, async ({ query }) => slips.list(query.status, query.page));
+  contractRoute(app, g, e.adminSlip, async ({ params }) => slips.detail(params.id));
+  contractRoute(app, g, e.adminApproveSlip, async ({ params, body, request }) => slips.approve(params.id, body.amount, actorOf(request)));
+  contractRoute(app, g, e.adminRejectSlip, async ({ params, body, request }) => slips.reject(params.id, body.reason, actorOf(request)));
+
+  contractRoute(app, g, e.adminAdjustments, async ({ query }) => adjustments.list(query.status, query.page));
+  contractRoute(app, g, e.adminProposeAdjustment, async ({ body, idempotencyKey, request }) => adjustments.propose(body, idempotencyKey, actorOf(request)));
+  contractRoute(app, g, e.adminApproveAdjustment, async ({ params, request }) => adjustments.approve(params.id, actorOf(request)));
+  contractRoute(app, g, e.adminRejectAdjustment, async ({ params, request }) => adjustments.reject(params.id, actorOf(request)));
+
+  contractRoute(app, g, e.adminMembers, async ({ query }) => members.search(query.q, query.page));
+  contractRoute(app, g, e.adminMember, async ({ params }) => members.detail(params.id));
+  contractRoute(app, g, e.adminMemberLedger, async ({ params, query }) => members.ledger(params.id, query.page));
+  contractRoute(app, g, e.adminLockMember, async ({ params, body, request }) => members.lock(params.id, body.reason, actorOf(request)));
+  contractRoute(app, g, e.adminUnlockMember, async ({ params, request }) => members.unlock(params.id, actorOf(request)));
+  contractRoute(app, g, e.adminResetMemberPassword, async ({ params, request }) => members.resetPassword(params.id, actorOf(request)));
+
+  contractRoute(app, g, e.adminService, async () => ({ active: await ctx.settings.isServiceActive() }));
+  contractRoute(app, g, e.adminSetService, async ({ body, request }) => {
+    const before = await ctx.settings.isServiceActive();
+    await ctx.settings.set('service.active', body.active);
+    await audit.record(actorOf(request), { action: body.active ? 'service.on' : 'service.off', targetType: 'service', before: { active: before }, after: { active: body.active } });
+    return { active: body.active };
+  });
+  contractRoute(app, g, e.adminAudit, async ({ query }) => audit.page(query));
+}

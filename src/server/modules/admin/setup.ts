@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Permission } from '../../../contract';
+import type { AppContext } from '../../context';
+import type { Wallet } from '../wallet/wallet';
+import { Adjustments, MANUAL_ADJUSTMENTS } from './adjustments';
+import { AuditLog } from './audit';
+import { operatorRouteGuard, requireOperator, type OperatorAuthenticator } from './guard';
+import { MemberDesk } from './members';
+import { Operators } from './operators';
+import { registerAdminRoutes } from './routes';
+import { SlipQueue } from './slip-queue';
+import { WithdrawalQueue } from './withdrawal-queue';
+
+export interface BackOffice {
+  operators: Operators;
+  audit: AuditLog;
+  withdrawals: WithdrawalQueue;
+  slips: SlipQueue;
+  adjustments: Adjustments;
+  members: MemberDesk;
+  authenticate: OperatorAuthenticator;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    backOffice: BackOffice;
+  }
+}
+
+/** The sandbox's first operator. */
+export const SEED_ADMIN = 'admin';
+
+/**
+ * The back office: operators and their guard (installed into the route guards before any
+ * operator route, including other modules' such as the support chat), the money queues, the
+ * member desk and `/api/admin/*`. In sandbox mode the first start seeds one admin and prints
+ * its password; live mode seeds nobody (`npm run admin:create` makes the first admin).
+ */
+export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet): BackOffice {
+  const audit = new AuditLog(ctx.db);
+  const operators = new Operators({ db: ctx.db, clock: ctx.clock, throttle: ctx.throttle, audit });
+  const authenticate: OperatorAuthenticator = (token) => operators.authenticate(token);
+  ctx.guards.operator = operatorRouteGuard(authenticate);
+  ctx.guards.requireOperator = (permission?: Permission) => requireOperator(authenticate, permission);
+
+  const money = wallet.money;
+  const office: BackOffice = {
+    operators,
+    audit,
+    authenticate,
+    withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
+    slips: new SlipQueue({ db: ctx.db, money, audit }),
+    adjustments: new Adjustments({ db: ctx.db, money, audit }),
+    members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit }),
+  };
+  registerAdminRoutes(app, ctx, office);
+  app.decorate('backOffice', office);
+
+  app.addHook('onReady', async () => {
+    await money.accounts.prepareHouseAccounts(ctx.db, [MANUAL_ADJUSTMENTS], ['BAHT', 'LAK']);
+    if (ctx.config.sandbox && (await operators.count()) === 0) {
+      const password = ctx.config.ADMIN_SEED_PASSWORD ?? randomBytes(12).toString('base64url');
+      const created = await operators.create({ username: SEED_ADMIN, name: 'Sandbox admin', role: 'admin', password }, null, { checkStrength: false })
+        .then(() => true, async (error) => {
+          // Another node seeded it at the same moment.
+          if ((await operators.count()) === 0) throw error;
+          return false;
+        });
+      if (created) app.log.warn({ operator: SEED_ADMIN, password }, `back office: first operator '${SEED_ADMIN}' created with password ${password} (sign in at /admin)`);
+    }
+  });
+  return office;
+}

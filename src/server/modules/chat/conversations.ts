@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ResponseOf } from '../../../contract';
+import type { chatHistory, chatSendMessage } from '../../../contract/endpoints/chat';
+import type { adminChatConversations, operatorMessage } from '../../../contract/endpoints/chatOperator';
+import type { Clock } from '../../clock';
+import type { ChatConversationTable, ChatMessageTable, DB } from '../../db/schema';
+import { refuse } from '../../errors';
+import { customerRoom, type ChatCustomer } from './identity';
+
+export type ConversationMessage = ResponseOf<typeof chatHistory>['messages'][number];
+export type ConversationSummary = ResponseOf<typeof adminChatConversations>['conversations'][number];
+type CustomerMessage = z.output<NonNullable<typeof chatSendMessage.body>>['message'];
+type OperatorMessage = z.output<typeof operatorMessage>;
+type Conversation = Selectable<ChatConversationTable>;
+
+/** The event every message reaches its customer's room with (SPEC section 7). */
+export const MESSAGING_EVENT = 'messaging';
+export const CUSTOMER_SENDER = 'customer';
+/** Where a customer's uploaded file is read from; a media message names its file by this path. */
+export const chatFilePath = (fileId: string) => `/api/chat/files/${fileId}`;
+const FILE_PATH = /^\/api\/chat\/files\/([0-9a-f-]{36})$/;
+
+export interface ChatConversationsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  roomPrefix: string;
+  /** Sends to a room on every node; called only after the message has committed. */
+  emit: (room: string, event: string, payload: unknown) => void;
+}
+
+const newSession = () => randomUUID();
+
+/**
+ * The support chat's conversations: one per member or guest, messages in order, read marks
+ * for each side. Customers reach theirs through the chat routes (identified by customerOf);
+ * operators reach any through the operator API. A stored message goes to the customer's room
+ * after commit, on every node.
+ */
+export class ChatConversations {
+  constructor(private readonly deps: ChatConversationsDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private find(db: Kysely<DB>, customer: ChatCustomer) {
+    const q = db.selectFrom('chat_conversation').selectAll();
+    return (customer.kind === 'member' ? q.where('member_id', '=', customer.memberId) : q.where('guest_id', '=', customer.guestId)).executeTakeFirst();
+  }
+
+  /** The customer's conversation, made on their first message (one per customer: a unique key). */
+  private async ensure(trx: Transaction<DB>, customer: ChatCustomer, at: Date): Promise<Conversation> {
+    const insert = trx.insertInto('chat_conversation').values({
+      id: randomUUID(),
+      member_id: customer.kind === 'member' ? customer.memberId : null,
+      guest_id: customer.kind === 'guest' ? customer.guestId : null,
+      session_id: newSession(),
+      last_message_at: at,
+    } as never);
+    const row = await insert
+      .onConflict((oc) => oc.column(customer.kind === 'member' ? 'member_id' : 'guest_id').doUpdateSet({ last_message_at: at }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  private roomOf(conversation: Pick<Conversation, 'member_id' | 'guest_id'>) {
+    const customer: ChatCustomer = conversation.member_id !== null
+      ? { kind: 'member', memberId: conversation.member_id }
+      : { kind: 'guest', guestId: conversation.guest_id! };
+    return customerRoom(this.deps.roomPrefix, customer);
+  }
+
+  private toMessage(row: Selectable<ChatMessageTable>, conversation: Pick<Conversation, 'member_id' | 'guest_id'>): ConversationMessage {
+    return {
+      _id: row.id,
+      sender: row.sender,
+      message: (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as ConversationMessage['message'],
+      userId: conversation.member_id === null ? null : String(conversation.member_id),
+      guestId: conversation.guest_id,
+      username: row.username,
+      name: row.name,
+      deviceToken: row.device_token,
+      createdAt: new Date(row.created_at).toISOString(),
+      session_id: row.session_id,
+    };
+  }
+
+  private async append(
+    trx: Transaction<DB>,
+    conversation: Conversation,
+    sender: string,
+    body: unknown,
+    who: { username: string | null; name: string | null; deviceToken: string | null },
+    at: Date,
+  ) {
+    const row = await trx
+      .insertInto('chat_message')
+      .values({
+        id: randomUUID(),
+        conversation_id: conversation.id,
+        sender,
+        body: JSON.stringify(body),
+        username: who.username,
+        name: who.name,
+        device_token: who.deviceToken,
+        session_id: conversation.session_id,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('chat_conversation').set({ last_message_at: at }).where('id', '=', conversation.id).execute();
+    return row;
+  }
+
+  /** A customer's message. A media message may only name a file this conversation uploaded. */
+  async sendFromCustomer(
+    customer: ChatCustomer,
+    input: { message: CustomerMessage; username?: string; name?: string; deviceToken?: string },
+  ): Promise<ConversationMessage> {
+    const at = this.deps.clock.now();
+    const { row, conversation } = await this.db.transaction().execute(async (trx) => {
+      const conversation = await this.ensure(trx, customer, at);
+      const body = await this.customerBody(trx, conversation.id, input.message);
+      // A member's name is the member's own, not what the request claims.
+      const who = customer.kind === 'member'
+        ? await trx.selectFrom('member').select(['username', 'name']).where('id', '=', customer.memberId).executeTakeFirstOrThrow()
+        : { username: input.username ?? null, name: input.name ?? null };
+      const row = await this.append(trx, conversation, CUSTOMER_SENDER, body, { ...who, deviceToken: input.deviceToken ?? null }, at);
+      return { row, conversation };
+    });
+    const message = this.toMessage(row, conversation);
+    this.deps.emit(this.roomOf(conversation), MESSAGING_EVENT, message);
+    return message;
+  }
+
+  private async customerBody(trx: Transaction<DB>, conversationId: string, message: CustomerMessage) {
+    if (message.message_type !== 'media') return message;
+    // Customers send only files they uploaded here: never an outside address an operator's page would load.
+    const fileId = message.payload.url ? undefined : FILE_PATH.exec(message.payload.filePath)?.[1];
+    const file = fileId
+      ? await trx.selectFrom('chat_file').select(['id', 'file_type', 'name']).where('id', '=', fileId).where('conversation_id', '=', conversationId).executeTakeFirst()
+      : undefined;
+    if (!file) refuse('NOT_FOUND', 'a media message names a file uploaded to this conversation');
+    return {
+      message_type: 'media' as const,
+      payload: { message: message.payload.message, url: false, fileType: file!.file_type, filePath: chatFilePath(file!.id), name: file!.name },
+    };
+  }
+
+  /** A page of the customer's conversation: `limit` messages, skipping the `skip` newest, oldest first. */
+  async history(customer: ChatCustomer, limit: number, skip: number): Promise<ConversationMessage[]> {
+    const conversation = await this.find(this.db, customer);
+    return conversation ? this.page(conversation, limit, skip) : [];
+  }
+
+  private async page(conversation: Conversation, limit: number, skip: number) {
+    const rows = await this.db
+      .selectFrom('chat_message')
+      .selectAll()
+      .where('conversation_id', '=', conversation.id)
+      .orderBy('seq', 'desc')
+      .limit(limit)
+      .offset(skip)
+      .execute();
+    return rows.reverse().map((row) => this.toMessage(row, conversation));
+  }
+
+  /** The customer has read the site's messages. */
+  async markReadByCustomer(customer: ChatCustomer): Promise<void> {
+    const conversation = await this.find(this.db, customer);
+    if (!conversation) return;
+    await this.db
+      .updateTable('chat_message')
+      .set({ read_at: this.deps.clock.now() })
+      .where('conversation_id', '=', conversation.id)
+      .where('sender', '<>', CUSTOMER_SENDER)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  /** The conversation a customer's file belongs to, when it is theirs. */
+  async customerFile(customer: ChatCustomer, fileId: string) {
+    const conversation = await this.find(this.db, customer);
+    if (!conversation) return undefined;
+    return this.db.selectFrom('chat_file').selectAll().where('id', '=', fileId).where('conversation_id', '=', conversation.id).executeTakeFirst();
+  }
+
+  /** The customer's conversation, made if needed (an upload comes before its message). */
+  async conversationFor(customer: ChatCustomer): Promise<Conversation> {
+    const existing = await this.find(this.db, customer);
+    if (existing) return existing;
+    return this.db.transaction().execute((trx) => this.ensure(trx, customer, this.deps.clock.now()));
+  }
+
+  // The operator side.
+
+  private summaries() {
+    return this.db
+      .selectFrom('chat_conversation as c')
+      .leftJoin('member as m', 'm.id', 'c.member_id')
+      .selectAll('c')
+      .select(['m.username as member_username', 'm.name as member_name'])
+      .select((eb) =>
+        eb
+          .selectFrom('chat_message as u')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('u.conversation_id', '=', 'c.id')
+          .where('u.sender', '=', CUSTOMER_SENDER)
+          .where('u.read_at', 'is', null)
+          .as('unread'),
+      );
+  }
+
+  private async toSummary(row: Awaited<ReturnType<ReturnType<ChatConversations['summaries']>['executeTakeFirstOrThrow']>>): Promise<ConversationSummary> {
+    const last = await this.db.selectFrom('chat_message').selectAll().where('conversation_id', '=', row.id).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    return {
+      _id: row.id,
+      userId: row.member_id === null ? null : String(row.member_id),
+      guestId: row.guest_id,
+      username: row.member_username ?? last?.username ?? null,
+      name: row.member_name ?? last?.name ?? null,
+      session_id: row.session_id,
+      lastMessageAt: new Date(row.last_message_at).toISOString(),
+      unread: Number(row.unread ?? 0),
+      lastMessage: last ? this.toMessage(last, row) : null,
+    };
+  }
+
+  /** Conversations by last activity, newest first, with unread counts. */
+  async list(limit: number, skip: number): Promise<ConversationSummary[]> {
+    const rows = await this.summaries().orderBy('c.last_message_at', 'desc').orderBy('c.id').limit(limit).offset(skip).execute();
+    return Promise.all(rows.map((row) => this.toSummary(row)));
+  }
+
+  private async byId(conversationId: string) {
+    const row = await this.summaries().where('c.id', '=', conversationId).executeTakeFirst();
+    if (!row) refuse('NOT_FOUND', 'no such conversation');
+    return row!;
+  }
+
+  async read(conversationId: string, limit: number, skip: number) {
+    const row = await this.byId(conversationId);
+    return { conversation: await this.toSummary(row), messages: await this.page(row, limit, skip) };
+  }
+
+  /** An operator's reply, in any kind; it reaches the customer's room live. */
+  async reply(conversationId: string, operator: { sender: string; name: string }, message: OperatorMessage): Promise<ConversationMessage> {
+    const at = this.deps.clock.now();
+    const { row, conversation } = await this.db.transaction().execute(async (trx) => {
+      const conversation = await trx.selectFrom('chat_conversation').selectAll().where('id', '=', conversationId).forUpdate().executeTakeFirst();
+      if (!conversation) refuse('NOT_FOUND', 'no such conversation');
+      if (message.message_type === 'media' && !message.payload.url) await this.requireOwnFile(trx, conversation!.id, message.payload.filePath);
+      const row = await this.append(trx, conversation!, operator.sender, message, { username: null, name: operator.name, deviceToken: null }, at);
+      return { row, conversation: conversation! };
+    });
+    const sent = this.toMessage(row, conversation);
+    this.deps.emit(this.roomOf(conversation), MESSAGING_EVENT, sent);
+    return sent;
+  }
+
+  private async requireOwnFile(trx: Transaction<DB>, conversationId: string, filePath: string) {
+    const fileId = FILE_PATH.exec(filePath)?.[1];
+    const file = fileId ? await trx.selectFrom('chat_file').select('id').where('id', '=', fileId).where('conversation_id', '=', conversationId).executeTakeFirst() : undefined;
+    if (!file) refuse('NOT_FOUND', 'an uploaded file of this conversation');
+  }
+
+  async markReadByOperator(conversationId: string): Promise<void> {
+    await this.byId(conversationId);
+    await this.db
+      .updateTable('chat_message')
+      .set({ read_at: this.deps.clock.now() })
+      .where('conversation_id', '=', conversationId)
+      .where('sender', '=', CUSTOMER_SENDER)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends the session: the widget shows the end-of-conversation marker before the next message. */
+  async endSession(conversationId: string): Promise<string> {
+    const session = newSession();
+    const updated = await this.db.updateTable('chat_conversation').set({ session_id: session }).where('id', '=', conversationId).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) refuse('NOT_FOUND', 'no such conversation');
+    return session;
+  }
+
+  /** Any file of any conversation (operators). */
+  file(fileId: string) {
+    return this.db.selectFrom('chat_file').selectAll().where('id', '=', fileId).executeTakeFirst();
+  }
+}

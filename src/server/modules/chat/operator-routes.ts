@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { chatFileParams, chatOperatorEndpoints as e } from '../../../contract/endpoints/chatOperator';
+import type { AppContext } from '../../context';
+import { refuse } from '../../errors';
+import { contractRoute } from '../../http/contract-route';
+import type { FileStorage } from '../../providers/storage/adapter';
+import type { ChatConversations } from './conversations';
+import { requireOperator } from './operator-guard';
+import { sendFile } from './routes';
+
+/**
+ * The operator chat API under /api/admin/chat, every route behind `requireOperator(request,
+ * 'chat')`, declared once for the whole prefix.
+ */
+export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
+  const g = ctx.guards;
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      await requireOperator(request, 'chat');
+    });
+
+    contractRoute(scope, g, e.adminChatConversations, async ({ query }) => ({ conversations: await chat.list(query.limit, query.skip) }));
+    contractRoute(scope, g, e.adminChatMessages, async ({ params, query }) => chat.read(params.conversationId, query.limit, query.skip));
+    contractRoute(scope, g, e.adminChatReply, async ({ params, body, request }) => {
+      const sent = await chat.reply(params.conversationId, request.chatOperator!, body.message);
+      return { _id: sent._id, createdAt: sent.createdAt };
+    });
+    contractRoute(scope, g, e.adminChatRead, async ({ params }) => {
+      await chat.markReadByOperator(params.conversationId);
+      return { message: 'OK' as const };
+    });
+    contractRoute(scope, g, e.adminChatEndSession, async ({ params }) => ({ session_id: await chat.endSession(params.conversationId) }));
+
+    scope.get('/api/admin/chat/files/:fileId', async (request, reply) => {
+      const { fileId } = chatFileParams.parse(request.params);
+      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.file(fileId) : undefined;
+      if (!file) refuse('NOT_FOUND', 'no such file');
+      return sendFile(reply, storage, file!);
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints } from '../../../contract';
+import { chatFileParams } from '../../../contract/endpoints/chatOperator';
+import type { AppContext } from '../../context';
+import { refuse } from '../../errors';
+import { contractRoute } from '../../http/contract-route';
+import { bearerToken } from '../../http/member-guard';
+import type { FileStorage } from '../../providers/storage/adapter';
+import type { ChatConversations } from './conversations';
+import { customerOf, GUEST_HEADER } from './identity';
+import { receiveUpload, uploadLimit, type UploadKind } from './uploads';
+
+/** Request limits: per customer (member or guest) on each call, and per address over all chat calls. */
+export const CHAT_LIMITS = {
+  perAddressPerMinute: 300,
+  sendPerMinute: 30,
+  historyPerMinute: 60,
+  readPerMinute: 60,
+  uploadPerMinute: 10,
+  filePerMinute: 120,
+} as const;
+
+const guestHeader = (request: FastifyRequest) => {
+  const value = request.headers[GUEST_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The per-customer limit's key: a digest of the bearer token, else the guest id, else the address. */
+const customerLimitKey = (request: FastifyRequest) => {
+  const token = bearerToken(request);
+  if (token) return `chat-m:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+  const body = request.body as { guestId?: unknown } | undefined;
+  const guest = typeof body?.guestId === 'string' ? body.guestId : guestHeader(request);
+  return guest ? `chat-g:${guest.slice(0, 64)}` : `chat-a:${request.ip}`;
+};
+
+const perCustomer = (max: number) => ({
+  config: { rateLimit: { max, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator: customerLimitKey } },
+});
+
+/** Files go out as what they are and nothing more: no sniffing, no scripts, private caches only. */
+export async function sendFile(reply: FastifyReply, storage: FileStorage, file: { storage_key: string; mime: string; size_bytes: bigint | number }) {
+  const stream = await storage.read(file.storage_key);
+  if (!stream) refuse('NOT_FOUND', 'the stored bytes are gone');
+  return reply
+    .header('content-type', file.mime)
+    .header('content-length', String(file.size_bytes))
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .send(stream);
+}
+
+export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
+  const g = ctx.guards;
+  const who = (request: FastifyRequest, claimed: { userId?: string; guestId?: string }) => customerOf(request, ctx.authenticate, claimed);
+
+  app.register(async (scope) => {
+    // Counted apart from the per-customer limits (the plugin runs one limit handler per request).
+    const perAddress = scope.createRateLimit({ max: CHAT_LIMITS.perAddressPerMinute, timeWindow: 60_000, keyGenerator: (r) => `chat-ip:${r.ip}` });
+    scope.addHook('onRequest', async (request) => {
+      const counted = await perAddress(request);
+      if (!counted.isAllowed && counted.isExceeded) refuse('REQUEST_LIMIT', 'chat calls from this address');
+    });
+    await scope.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
+
+    contractRoute(scope, g, endpoints.chatConfig, async () => ({ PREFIX: ctx.config.CHAT_ROOM_PREFIX }));
+
+    contractRoute(scope, g, endpoints.chatSendMessage, async ({ request, body }) => {
+      const message = await chat.sendFromCustomer(await who(request, body), body);
+      return { _id: message._id, createdAt: message.createdAt };
+    }, perCustomer(CHAT_LIMITS.sendPerMinute));
+
+    contractRoute(scope, g, endpoints.chatHistory, async ({ request, body }) => ({
+      messages: await chat.history(await who(request, body), body.limit, body.skip),
+    }), perCustomer(CHAT_LIMITS.historyPerMinute));
+
+    contractRoute(scope, g, endpoints.chatReadCustomer, async ({ request, body }) => {
+      await chat.markReadByCustomer(await who(request, body));
+      return { message: 'OK' as const };
+    }, perCustomer(CHAT_LIMITS.readPerMinute));
+
+    const upload = (kind: UploadKind) => async ({ request }: { request: FastifyRequest }) => {
+      // The guest id rides in a header: a multipart body is only read as the file streams in.
+      const customer = await who(request, { guestId: guestHeader(request) });
+      return receiveUpload({ db: ctx.db, storage }, request, kind, async () => (await chat.conversationFor(customer)).id);
+    };
+    contractRoute(scope, g, endpoints.chatUploadImage, upload('image'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('image') + 65_536 });
+    contractRoute(scope, g, endpoints.chatUploadVideo, upload('video'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('video') + 65_536 });
+
+    // An uploaded file, to its own conversation only (members by token, guests by the guest header).
+    scope.get('/api/chat/files/:fileId', { config: perCustomer(CHAT_LIMITS.filePerMinute).config }, async (request, reply) => {
+      const { fileId } = chatFileParams.parse(request.params);
+      const customer = await who(request, { guestId: guestHeader(request) });
+      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.customerFile(customer, fileId) : undefined;
+      if (!file) refuse('NOT_FOUND', 'no such file in this conversation');
+      return sendFile(reply, storage, file!);
+    });
+  });
+}

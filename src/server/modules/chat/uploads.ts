@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type/node';
+import { CHAT } from '../../../contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { refuse } from '../../errors';
+import type { FileStorage } from '../../providers/storage/adapter';
+import { chatFilePath } from './conversations';
+
+export type UploadKind = 'image' | 'video';
+
+/**
+ * What each upload takes (SPEC section 5): the name's extension and the type its first bytes
+ * show must both be allowed and agree. 'quicktime' is the spec's name for .mov files.
+ */
+const RULES: Record<UploadKind, { maxBytes: number; types: Record<string, readonly string[]> }> = {
+  image: {
+    maxBytes: CHAT.imageMaxBytes,
+    types: { 'image/png': ['png'], 'image/jpeg': ['jpg', 'jpeg'], 'image/gif': ['gif'] },
+  },
+  video: {
+    maxBytes: CHAT.videoMaxBytes,
+    // Phones label either container .mp4 or .mov; both are ISO media files.
+    types: { 'video/mp4': ['mp4', 'mov', 'quicktime'], 'video/quicktime': ['mov', 'quicktime', 'mp4'] },
+  },
+};
+
+/** Multipart framing around the file (boundaries, part headers) is small; anything far past the limit is refused unread. */
+const FRAMING_BYTES = 64 * 1024;
+
+export const uploadLimit = (kind: UploadKind) => RULES[kind].maxBytes;
+
+const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase();
+
+/**
+ * One upload: checks the declared size, then streams the file part through a type sniffer
+ * into storage (never whole in memory). A file over the limit, of another type by its bytes,
+ * or with a name that disagrees is refused with its code and leaves nothing stored.
+ */
+export async function receiveUpload(
+  deps: { db: Kysely<DB>; storage: FileStorage },
+  request: FastifyRequest,
+  kind: UploadKind,
+  conversationId: () => Promise<string>,
+): Promise<{ path: string }> {
+  const rule = RULES[kind];
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > rule.maxBytes + FRAMING_BYTES) refuse('FILE_TOO_LARGE');
+  if (!request.isMultipart()) refuse('CHAT_FILE_REQUIRED');
+  const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+  if (!part || part.fieldname !== 'file') refuse('CHAT_FILE_REQUIRED');
+  const file = part!;
+  const extension = extensionOf(file.filename);
+  const { sample, body, drain } = await sampleOf(file.file, SAMPLE_BYTES);
+  if (sample.length === 0) refuse('CHAT_FILE_REQUIRED');
+  const mime = (await fileTypeFromBuffer(sample))?.mime;
+  const allowed = mime ? rule.types[mime] : undefined;
+  if (!allowed || !extension || !allowed.includes(extension)) {
+    // Let the rest of the part flow past, so the answer can go out.
+    await drain();
+    refuse('FILE_NOT_SUPPORTED', `${file.filename} (${mime ?? 'unknown bytes'})`);
+  }
+
+  const owner = await conversationId();
+  const id = randomUUID();
+  const size = await deps.storage.write(id, body);
+  if (file.file.truncated || size > rule.maxBytes) {
+    await deps.storage.remove(id);
+    refuse('FILE_TOO_LARGE');
+  }
+  await deps.db
+    .insertInto('chat_file')
+    .values({ id, conversation_id: owner, file_type: kind, mime: mime!, name: file.filename.slice(-200), size_bytes: size, storage_key: id })
+    .execute();
+  return { path: chatFilePath(id) };
+}
+
+/** Enough of a file's start to know its type by its magic bytes. */
+const SAMPLE_BYTES = 4100;
+
+/**
+ * Reads the first `size` bytes of a stream (or all of a shorter one) and gives back a stream of
+ * the whole, sample first, so the file is still only streamed, never held whole.
+ */
+async function sampleOf(stream: Readable, size: number) {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const head: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    length += next.value.length;
+  }
+  const sample = Buffer.concat(head);
+  async function* whole() {
+    yield sample;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  return {
+    sample,
+    body: Readable.from(whole(), { objectMode: false }),
+    drain: async () => {
+      if (ended) return;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next());
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import type { Selectable } from 'kysely';
+import { toMajor, type Locale } from '../../../contract';
+import type { Clock } from '../../clock';
+import type { BonusDefinitionTable } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { syncGameBalance } from '../wallet/game-sync';
+import type { MoneyContext } from '../wallet/money-context';
+import { HeldBonuses, isUniqueViolation, type HeldBonusRow } from './member-bonus';
+import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
+import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
+
+type Definition = Selectable<BonusDefinitionTable>;
+type Kind = 'bonus' | 'promotion';
+
+/** The refusals of activation, per kind: a promotion answers with its own codes. */
+const REFUSAL: Record<Kind, { unknown: 'NOT_FOUND' | 'NO_PROMOTION'; exhausted: 'BONUS_MAX_CLAIMED' | 'PROMOTION_RECEIVED' }> = {
+  bonus: { unknown: 'NOT_FOUND', exhausted: 'BONUS_MAX_CLAIMED' },
+  promotion: { unknown: 'NO_PROMOTION', exhausted: 'PROMOTION_RECEIVED' },
+};
+
+/**
+ * Bonuses and promotion codes the operator defines, received by members (see README.md for
+ * the rules): activation counts the receipts of the type's window, takes one of the quota,
+ * works the amount out of the qualifying deposit, and credits it through the ledger.
+ */
+export class Bonuses {
+  readonly held: HeldBonuses;
+
+  constructor(private readonly money: MoneyContext, private readonly clock: Clock, private readonly notify: (memberId: number) => void) {
+    this.held = new HeldBonuses(money, clock);
+  }
+
+  private definition(code: string, kind: Kind) {
+    return this.money.db.selectFrom('bonus_definition').selectAll()
+      .where('code', '=', code.toUpperCase()).where('kind', '=', kind).where('active', '=', true).executeTakeFirst();
+  }
+
+  private async receipts(memberId: number, code?: string) {
+    let q = this.money.db.selectFrom('member_bonus').select(['id', 'code', 'status', 'received_at']).where('member_id', '=', memberId);
+    if (code) q = q.where('code', '=', code);
+    return q.orderBy('id', 'asc').execute();
+  }
+
+  /** GET /api/bonus: the active bonuses with the member's receipts of each. */
+  async list(memberId: number, language: Locale) {
+    const [definitions, receipts] = await Promise.all([
+      this.money.db.selectFrom('bonus_definition').selectAll().where('kind', '=', 'bonus').where('active', '=', true).orderBy('position').orderBy('code').execute(),
+      this.receipts(memberId),
+    ]);
+    return definitions.map((d) => {
+      const own = receipts.filter((r) => r.code === d.code);
+      const latest = own.at(-1);
+      return {
+        code: d.code,
+        type: d.type,
+        maxReceived: d.max_received,
+        percentFail: d.percent_fail,
+        description: localized(d.description, language),
+        banners: bannersIn(d.banners, language),
+        userBonus: latest ? { _id: String(latest.id), isActive: latest.status === 'active', received: own.map((r) => ({ updatedAt: r.received_at.toISOString() })) } : null,
+      };
+    });
+  }
+
+  /** GET /api/promotion/find/:code. */
+  async findPromotion(code: string, language: Locale) {
+    const d = await this.definition(code, 'promotion');
+    if (!d) throw new DomainError('NO_PROMOTION');
+    return { code: d.code, percentFail: d.percent_fail, description: sanitizeOperatorHtml(localized(d.description, language)) };
+  }
+
+  /** GET /api/promotion/current: the promotion the member holds. */
+  async currentPromotion(memberId: number, language: Locale) {
+    const held = await this.held.held(this.money.db, memberId);
+    if (!held || held.source !== 'promotion') return { promotion: null };
+    return { promotion: await this.findPromotion(held.code, language).catch(() => null) };
+  }
+
+  /**
+   * Receives a bonus (or a promotion code) as the member's held bonus. Naturally idempotent:
+   * asking again while it is held answers the same user bonus and moves nothing; two requests
+   * at once meet at the unique index of the active bonus, and one of them moves money.
+   */
+  async activate(memberId: number, code: string, kind: Kind, language: Locale) {
+    const definition = await this.definition(code, kind);
+    if (!definition) throw new DomainError(REFUSAL[kind].unknown);
+    let row: HeldBonusRow | undefined;
+    try {
+      row = await this.money.db.transaction().execute(async (trx) => {
+        const held = await this.held.held(trx, memberId);
+        if (held) {
+          if (held.code === definition.code) return undefined;
+          throw new DomainError('BONUS_ALREADY_ACTIVE');
+        }
+        const receipts = await trx.selectFrom('member_bonus').select('received_at')
+          .where('member_id', '=', memberId).where('code', '=', definition.code).execute();
+        if (receiptsCounted(definition.type, receipts.map((r) => r.received_at), this.clock.now()) >= definition.max_received) {
+          throw new DomainError(REFUSAL[kind].exhausted);
+        }
+        const deposit = await this.qualifyingDeposit(trx, memberId, definition);
+        const amount = bonusAmount({ percent: definition.amount_percent, cap: definition.amount_cap, fixed: definition.amount_fixed }, deposit?.amount ?? 0n);
+        if (amount <= 0n) throw new DomainError('BONUS_NO_DEPOSIT');
+        // The quota is one conditional update, so concurrent members never overrun it.
+        const taken = await trx.updateTable('bonus_definition').set((eb) => ({ received_total: eb('received_total', '+', 1) }))
+          .where('code', '=', definition.code)
+          .where((eb) => eb.or([eb('quota', 'is', null), eb('received_total', '<', eb.ref('quota'))]))
+          .executeTakeFirst();
+        if (!taken.numUpdatedRows) throw new DomainError('BONUS_FULL');
+        const depositAmount = deposit?.amount ?? 0n;
+        const { target, minimum } = bonusTargets(depositAmount, amount, definition.turnover_multiplier, definition.percent_fail);
+        return this.held.grant(trx, {
+          memberId, source: kind, code: definition.code, amount, depositAmount, depositEntryId: deposit?.entryId ?? null,
+          target, minimum, percentFail: definition.percent_fail, categories: definition.categories,
+          description: `${definition.code} · ${localized(definition.description, language).replace(/<[^>]*>/g, '')}`,
+        });
+      });
+    } catch (error) {
+      // Another request of the member won the race for the active bonus (or the deposit).
+      if (!isUniqueViolation(error)) throw error;
+      const held = await this.held.held(this.money.db, memberId);
+      if (!held || held.code !== definition.code) throw new DomainError(kind === 'promotion' && !held ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
+    }
+    if (row) this.notify(memberId);
+    return this.userBonus(memberId, definition.code);
+  }
+
+  /** The receipts of one bonus, as the contract's user bonus. */
+  async userBonus(memberId: number, code: string) {
+    const own = await this.receipts(memberId, code);
+    const latest = own.at(-1)!;
+    return { _id: String(latest.id), isActive: latest.status === 'active', received: own.map((r) => ({ updatedAt: r.received_at.toISOString() })) };
+  }
+
+  /**
+   * The deposit a bonus is given for: the member's latest deposit, if no bonus was given for it
+   * yet and it reaches the bonus's minimum. A fixed bonus without a minimum needs none.
+   */
+  private async qualifyingDeposit(trx: Parameters<HeldBonuses['grant']>[0], memberId: number, d: Definition) {
+    const needsDeposit = d.amount_percent !== null || BigInt(d.min_deposit) > 0n;
+    if (!needsDeposit) return undefined;
+    const latest = await trx.selectFrom('ledger_entry')
+      .innerJoin('ledger_posting', 'ledger_posting.entry_id', 'ledger_entry.id')
+      .innerJoin('ledger_account', 'ledger_account.id', 'ledger_posting.account_id')
+      .select(['ledger_entry.id', 'ledger_posting.amount'])
+      .where('ledger_entry.member_id', '=', memberId).where('ledger_entry.kind', '=', 'deposit')
+      .where('ledger_account.member_id', '=', memberId)
+      .orderBy('ledger_entry.id', 'desc').limit(1).executeTakeFirst();
+    if (!latest) throw new DomainError('BONUS_NO_DEPOSIT');
+    const used = await trx.selectFrom('member_bonus').select('id').where('deposit_entry_id', '=', latest.id).executeTakeFirst();
+    const amount = BigInt(latest.amount);
+    if (used || amount < BigInt(d.min_deposit)) throw new DomainError('BONUS_NO_DEPOSIT');
+    return { entryId: BigInt(latest.id), amount };
+  }
+
+  /** GET /api/bonus/check/active. */
+  async checkActive(memberId: number) {
+    const held = await this.held.held(this.money.db, memberId);
+    return { status: Boolean(held), type: held?.source ?? null };
+  }
+
+  /**
+   * The member's whole balance (wallet and every game account), with the game accounts synced
+   * from their providers first: a win at a provider the ledger has not seen yet must count.
+   * Undefined when a provider does not answer, since the rule can then not be judged.
+   */
+  private async wholeBalance(memberId: number): Promise<bigint | undefined> {
+    const games = await this.money.db.selectFrom('game_account').select('provider_code')
+      .where('member_id', '=', memberId).where('is_active', '=', true).execute();
+    const synced = await Promise.all(games.map((g) => syncGameBalance(this.money, memberId, g.provider_code).catch(() => false)));
+    if (synced.includes(false)) return undefined;
+    const rows = await this.money.db.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).execute();
+    return rows.reduce((sum, r) => sum + BigInt(r.balance), 0n);
+  }
+
+  /** GET /api/bonus/check/minimum: whether the held bonus may be ended now. */
+  async checkMinimum(memberId: number) {
+    const held = await this.held.held(this.money.db, memberId);
+    if (!held) return { status: false, minimum: 0 };
+    const balance = await this.wholeBalance(memberId);
+    return { status: balance !== undefined && balance < BigInt(held.minimum), minimum: toMajor(BigInt(held.minimum)) };
+  }
+
+  /** GET /api/bonus/clear: ends the held bonus when the balance is below its lower bound. */
+  async clear(memberId: number) {
+    const held = await this.held.held(this.money.db, memberId);
+    if (!held) throw new DomainError('BONUS_CONDITION');
+    const balance = await this.wholeBalance(memberId);
+    if (balance === undefined || balance >= BigInt(held.minimum)) throw new DomainError('BONUS_CONDITION');
+    await this.money.db.transaction().execute((trx) => this.held.end(trx, held.id, 'cleared'));
+    this.notify(memberId);
+    return { message: 'BONUS_CLEAR' as const };
+  }
+
+  /** GET /api/bonus/current: the held bonus and its turnover. */
+  async current(memberId: number, language: Locale) {
+    const held = await this.held.held(this.money.db, memberId);
+    return { bonus: held ? await this.held.view(held, language) : null };
+  }
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { toMajor, type Locale } from '../../../contract';
+import { DomainError } from '../../errors';
+import { house, HOUSE, wallet } from '../../ledger/accounts';
+import { postEntry } from '../../ledger/post';
+import type { Settings } from '../../settings/settings';
+import type { MoneyContext } from '../wallet/money-context';
+import type { HeldBonuses } from './member-bonus';
+import { currencyIn, isUniqueViolation } from './member-bonus';
+import { bannersIn } from './texts';
+
+/** The operator's invite rule (setting `invite.rule`, seeded by 0012). Amounts in minor units. */
+export interface InviteRule {
+  percent: number;
+  firstDeposits: number;
+  capPerFriend: number;
+  /** Turnover percent of a claimed invite bonus; 0 puts it straight into the wallet. */
+  success: number;
+  fail: number;
+}
+
+const DEFAULT_RULE: InviteRule = { percent: 0, firstDeposits: 0, capPerFriend: 0, success: 0, fail: 0 };
+
+/**
+ * The invite bonus: a member who registered with `PR<id>` earns the referrer `percent` of each
+ * of their first `firstDeposits` deposits, at most `capPerFriend` per friend. Earnings are
+ * worked out from the ledger's deposits (one row per deposit entry, a unique key) whenever the
+ * referrer looks, and claimed into the wallet all at once.
+ */
+export class Invites {
+  constructor(private readonly money: MoneyContext, private readonly settings: Settings, private readonly held: HeldBonuses) {}
+
+  rule() {
+    return this.settings.get<InviteRule>('invite.rule', DEFAULT_RULE);
+  }
+
+  /**
+   * Records what the referrer's friends' qualifying deposits earned. The referrer's member row is
+   * locked for the work so two accruals at once cannot both fill the same friend's cap.
+   */
+  async accrue(referrerId: number) {
+    const rule = await this.rule();
+    if (rule.percent <= 0 || rule.firstDeposits <= 0) return;
+    await this.money.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('member').select('id').where('id', '=', referrerId).forUpdate().execute();
+      const { rows } = await sql<{ friend_id: number; entry_id: string; amount: string; earned: string }>`
+        select d.friend_id, d.entry_id::text, d.amount::text,
+          (select coalesce(sum(ie.amount), 0) from invite_earning ie where ie.referrer_id = ${referrerId} and ie.friend_id = d.friend_id)::text as earned
+        from (
+          select m.id as friend_id, e.id as entry_id, p.amount, row_number() over (partition by m.id order by e.id) as n
+          from member m
+          join ledger_entry e on e.member_id = m.id and e.kind = 'deposit'
+          join ledger_posting p on p.entry_id = e.id
+          join ledger_account a on a.id = p.account_id and a.member_id = m.id
+          where m.referrer_id = ${referrerId}
+        ) d
+        where d.n <= ${rule.firstDeposits}
+          and not exists (select 1 from invite_earning x where x.deposit_entry_id = d.entry_id)
+        order by d.entry_id`.execute(trx);
+      const earnedBy = new Map<number, bigint>();
+      for (const row of rows) {
+        const earned = earnedBy.get(row.friend_id) ?? BigInt(row.earned);
+        const room = BigInt(rule.capPerFriend) - earned;
+        const amount = [(BigInt(row.amount) * BigInt(rule.percent)) / 100n, room].reduce((a, b) => (a < b ? a : b));
+        if (amount <= 0n) continue;
+        await trx.insertInto('invite_earning')
+          .values({ referrer_id: referrerId, friend_id: row.friend_id, deposit_entry_id: BigInt(row.entry_id), amount, claim_reference: null, claimed_at: null })
+          .onConflict((oc) => oc.column('deposit_entry_id').doNothing()).execute();
+        earnedBy.set(row.friend_id, earned + amount);
+      }
+    });
+  }
+
+  /** POST /api/invite: a page of earnings, newest first. */
+  async page(memberId: number, page: number, limit: number) {
+    await this.accrue(memberId);
+    const base = this.money.db.selectFrom('invite_earning').where('invite_earning.referrer_id', '=', memberId);
+    const [{ total }, rows] = await Promise.all([
+      base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      base.innerJoin('member', 'member.id', 'invite_earning.friend_id')
+        .select(['member.name', 'invite_earning.amount', 'invite_earning.created_at'])
+        .orderBy('invite_earning.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    ]);
+    return { total: Number(total), invites: rows.map((r) => ({ from: { name: r.name }, amount: toMajor(BigInt(r.amount)), createdAt: r.created_at.toISOString() })) };
+  }
+
+  /** The wallet's invite summary: what is waiting to be claimed, and the claim's conditions. */
+  async summary(memberId: number) {
+    await this.accrue(memberId);
+    const [rule, row] = await Promise.all([
+      this.rule(),
+      this.money.db.selectFrom('invite_earning').select(sql<string>`coalesce(sum(amount), 0)::text`.as('waiting'))
+        .where('referrer_id', '=', memberId).where('claim_reference', 'is', null).executeTakeFirstOrThrow(),
+    ]);
+    return { amount: toMajor(BigInt(row.waiting)), success: rule.success, fail: rule.fail };
+  }
+
+  /**
+   * GET /api/invite/bonus: claims every waiting earning in one transaction. The earnings are
+   * taken by a conditional update, so of two claims at once the second finds nothing
+   * (NO_INVITE_BONUS). With a turnover rule the amount becomes a held bonus, else it goes
+   * straight into the wallet.
+   */
+  async claim(memberId: number) {
+    const rule = await this.rule();
+    if (rule.percent <= 0) throw new DomainError('INVITE_INACTIVE');
+    await this.accrue(memberId);
+    const reference = randomUUID();
+    try {
+      const result = await this.money.db.transaction().execute(async (trx) => {
+        const taken = await trx.updateTable('invite_earning').set({ claim_reference: reference, claimed_at: new Date() })
+          .where('referrer_id', '=', memberId).where('claim_reference', 'is', null)
+          .returning('amount').execute();
+        const amount = taken.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+        if (amount <= 0n) throw new DomainError('NO_INVITE_BONUS');
+        if (rule.success > 0) {
+          await this.held.grant(trx, {
+            memberId, source: 'invite', code: 'INVITE', amount, depositAmount: 0n, depositEntryId: null,
+            target: (amount * BigInt(rule.success)) / 100n, minimum: (amount * BigInt(rule.fail)) / 100n, percentFail: rule.fail,
+            categories: ['slot', 'sport', 'lotto'], description: 'INVITE',
+          });
+          const w = await trx.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).where('kind', '=', 'wallet').executeTakeFirstOrThrow();
+          return { amount, balance: BigInt(w.balance) };
+        }
+        const posted = await postEntry(trx, this.money.accounts, {
+          kind: 'bonus', memberId, currency: await currencyIn(trx, memberId), reference: `invite:${reference}`,
+          description: { source: 'invite', code: 'INVITE', description: 'INVITE', friends: taken.length },
+          postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.bonusExpense), amount: -amount }],
+        });
+        return { amount, balance: [...posted.balances.values()][0] };
+      });
+      this.money.notify(memberId, 'wallet.changed', {});
+      return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(result.amount), wallet: { amount: toMajor(result.balance) } };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('BONUS_ALREADY_ACTIVE');
+      throw error;
+    }
+  }
+
+  async banners(language: Locale) {
+    return bannersIn(await this.settings.get('invite.banners', []), language);
+  }
+}

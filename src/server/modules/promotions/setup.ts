@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
+import type { MoneyContext } from '../wallet/money-context';
+import type { WalletView } from '../wallet/wallet-view';
+import { Bonuses } from './bonuses';
+import { Invites } from './invites';
+import { heldBonusView } from './member-bonus';
+import { Refunds } from './refunds';
+import { registerPromotionRoutes, type PromotionServices } from './routes';
+import { TurnoverSync } from './turnover';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    promotions: PromotionServices;
+  }
+}
+
+/** The socket event a member's open pages receive when their held bonus moves. */
+export const BONUS_CHANGED = 'bonus.changed';
+
+/**
+ * Bonuses, promotion codes, invite bonus and refunds: composes them over the wallet's money
+ * context, mounts the routes, reads held bonuses' turnover on every bet the demo provider
+ * reports and on a periodic poll (real providers are polled), and runs the refund job.
+ */
+export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: MoneyContext, view: WalletView, demo: DemoProviderEngine | undefined) {
+  const { config } = ctx;
+  const notifyBonus = (memberId: number) => {
+    money.notify(memberId, 'wallet.changed', {});
+    money.notify(memberId, BONUS_CHANGED, {});
+  };
+  const bonuses = new Bonuses(money, ctx.clock, notifyBonus);
+  const turnover = new TurnoverSync(money, bonuses.held, (memberId, row) => {
+    // The progress itself goes out (the page redraws without asking); a completion moves money views too.
+    money.notify(memberId, BONUS_CHANGED, heldBonusView(row, null, row.code));
+    if (row.status !== 'active') money.notify(memberId, 'wallet.changed', {});
+  });
+  const invites = new Invites(money, ctx.settings, bonuses.held);
+  const refunds = new Refunds(money, ctx.settings, bonuses.held, ctx.clock);
+  const services: PromotionServices = { bonuses, turnover, invites, refunds };
+  view.inviteSummary = (memberId) => invites.summary(memberId);
+  registerPromotionRoutes(app, ctx, services);
+  app.decorate('promotions', services);
+
+  if (demo) {
+    demo.onBet = (code, username) => {
+      turnover.betReported(code, username).catch((err) => app.log.warn({ err }, 'turnover read failed'));
+    };
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onListen', async () => {
+    const every = (ms: number, work: () => Promise<unknown>, what: string) => {
+      if (ms <= 0) return;
+      timers.push(setInterval(() => {
+        running = Promise.all([running, work().catch((err) => app.log.error({ err }, `${what} failed`))]);
+      }, ms));
+    };
+    every(config.BONUS_TURNOVER_INTERVAL_MS, () => turnover.syncAll(), 'turnover poll');
+    every(config.REFUND_INTERVAL_MS, () => refunds.computeDue(), 'refund job');
+  });
+  app.addHook('onClose', async () => {
+    timers.forEach(clearInterval);
+    await running;
+  });
+  return services;
+}

@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import type en from '../../../locales/en.json';
+
+/**
+ * Every screen and dialog that accessibility.e2e.ts checks with axe-core, in th, la and en.
+ *
+ * To add yours (a bonus dialog, the spin wheel, chat, an admin screen): append a Surface to
+ * PUBLIC_SURFACES or MEMBER_SURFACES. `path` is loaded first (the member ones with a logged-in
+ * member whose agreement is accepted); `open`, when given, then brings up the dialog or state to
+ * check and waits until it shows. Answers the sandbox cannot produce may be routed in `open`
+ * with page.route (see the bank-name editor). Texts come from `strings`, the locale under test.
+ */
+export interface Surface {
+  name: string;
+  path: string;
+  open?: (page: Page, strings: Strings) => Promise<void>;
+  /** Also saved as test-results/a11y-<locale>-<name>.png, for screens to look at. */
+  screenshot?: boolean;
+}
+
+export type Strings = typeof en;
+
+/** The one open modal dialog, once its content has loaded. */
+export const openDialog = async (page: Page, name?: string) => {
+  const dialog = name ? page.getByRole('dialog', { name }) : page.locator('dialog[open]').last();
+  await dialog.waitFor();
+  await dialog.locator('.spinner').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  return dialog;
+};
+
+const depositTab = (tab: keyof Strings['deposit']['method']) => async (page: Page, strings: Strings) => {
+  await page.getByTestId('widget-deposit').click();
+  const dialog = await openDialog(page, strings.deposit.title);
+  await dialog.getByRole('tab', { name: strings.deposit.method[tab] }).click();
+  await dialog.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
+};
+
+const languageMenu = async (page: Page) => {
+  await page.getByTestId('language-trigger').click();
+  await page.getByRole('menu').waitFor();
+};
+
+export const PUBLIC_SURFACES: Surface[] = [
+  { name: 'login', path: '/login' },
+  { name: 'login language menu', path: '/login', open: languageMenu },
+  { name: 'register', path: '/register' },
+  { name: 'howto', path: '/howto', screenshot: true },
+  {
+    name: 'howto video',
+    path: '/howto',
+    screenshot: true,
+    open: async (page, strings) => {
+      await page.getByTestId('howto-wallet').click();
+      await openDialog(page, strings.howto.topics.wallet);
+    },
+  },
+  { name: 'contact', path: '/contact', screenshot: true },
+  { name: 'terminated', path: '/terminated' },
+  { name: 'not found', path: '/no-such-page' },
+];
+
+export const MEMBER_SURFACES: Surface[] = [
+  { name: 'home', path: '/user/home' },
+  { name: 'profile', path: '/user/profile', screenshot: true },
+  { name: 'statement', path: '/user/statement' },
+  { name: 'member contact', path: '/user/contact', screenshot: true },
+  { name: 'bonus', path: '/user/bonus' },
+  { name: 'spin', path: '/user/spin' },
+  { name: 'member language menu', path: '/user/home', open: languageMenu },
+  { name: 'deposit bank', path: '/user/home', open: depositTab('bank'), screenshot: true },
+  { name: 'deposit qr', path: '/user/home', open: depositTab('qr') },
+  { name: 'deposit truewallet', path: '/user/home', open: depositTab('truewallet') },
+  { name: 'deposit slip', path: '/user/home', open: depositTab('slip') },
+  {
+    name: 'transfer',
+    path: '/user/home',
+    open: async (page, strings) => {
+      await page.getByTestId('widget-transfer').click();
+      await openDialog(page, strings.transfer.title);
+    },
+  },
+  {
+    name: 'withdraw',
+    path: '/user/home',
+    open: async (page, strings) => {
+      await page.getByTestId('widget-withdraw').click();
+      await openDialog(page, strings.withdraw.title);
+    },
+  },
+  {
+    name: 'game account',
+    path: '/user/home',
+    open: async (page) => {
+      // The lobby card's DOM equivalent, as a keyboard user opens it.
+      const card = page.getByTestId('carousel-lotto').locator('button.lobby__card[tabindex="0"]');
+      await card.focus();
+      await page.keyboard.press('Enter');
+      await openDialog(page);
+    },
+  },
+  {
+    name: 'agreement',
+    path: '/user/home',
+    open: async (page, strings) => {
+      // A member who has not accepted the current version yet; nothing is accepted here.
+      await page.route('**/api/account/agreement', (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: { version: 1, accepted: false } }) : route.abort(),
+      );
+      await page.evaluate(() => localStorage.removeItem('rememberAgreement'));
+      await page.reload();
+      await openDialog(page, strings.agreement.title);
+    },
+  },
+  {
+    name: 'conditions',
+    path: '/user/home',
+    open: async (page, strings) => {
+      await page.getByTestId('menu-conditions').click();
+      await openDialog(page, strings.conditions.title);
+    },
+  },
+  {
+    name: 'change password',
+    path: '/user/profile',
+    open: async (page, strings) => {
+      await page.getByRole('button', { name: strings.profile.changePassword }).click();
+      await openDialog(page, strings.profile.changePassword);
+    },
+  },
+  {
+    name: 'bank-name editor',
+    path: '/user/profile',
+    screenshot: true,
+    open: async (page, strings) => {
+      // A member from before the English-name rule (registration no longer makes one).
+      const bank = { nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', name: 'Krungthai Bank' };
+      await page.route('**/api/account/profile', (route) =>
+        route.fulfill({
+          json: {
+            profile: { _id: '77', username: '0811111111', name: 'Somchai Old', createdAt: '2024-01-02T03:04:05.000Z' },
+            bankAccount: { bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี', bankAccountNo: '1234567890', bank },
+          },
+        }),
+      );
+      await page.reload();
+      await page.getByRole('button', { name: strings.profile.editName }).click();
+      await openDialog(page, strings.bankName.title);
+    },
+  },
+  {
+    name: 'slip status',
+    path: '/user/statement',
+    open: async (page, strings) => {
+      await page.getByTestId('slip-status-open').click();
+      await openDialog(page, strings.slip.statusTitle);
+    },
+  },
+];

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { fontsReady, launchChromium, phoneContext, RESULTS_DIR, screenshot, url } from './harness';
+import { api, chooseLanguage, LOCALES, registerMember, type Locale } from './support';
+
+/**
+ * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
+ * the server log at first start) signs in with an authenticator, approves a withdrawal, rejects
+ * a slip, proposes a manual credit that a second operator (created in the console) approves,
+ * locks a member, and turns the member service off and on again.
+ */
+
+let browser: Browser;
+let admin: BrowserContext;
+let page: Page;
+let member: Awaited<ReturnType<typeof registerMember>> & { id: number; name: string };
+const SECOND = { username: 'finance.two', name: 'Second Operator', password: 'amber-Lantern-58-softly' };
+
+const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** The seeded admin's password, as an operator reads it in the log of the first start. */
+function seedPassword(): string {
+  const log = fs.readFileSync(path.join(RESULTS_DIR, 'server.log'), 'utf8');
+  const line = log.split('\n').find((l) => l.includes('"operator":"admin"') && l.includes('"password"'));
+  if (!line) throw new Error('the server log has no seeded operator');
+  return (JSON.parse(line) as { password: string }).password;
+}
+
+/** Signs in through the console: password, then the enrolment QR's key into an authenticator, then its code. */
+async function signIn(p: Page, username: string, password: string) {
+  await p.goto('/admin');
+  await p.waitForURL('**/admin/login');
+  await chooseLanguage(p, 'en');
+  await p.getByLabel(en.admin.login.username).fill(username);
+  await p.getByLabel(en.admin.login.password).fill(password);
+  await p.getByRole('button', { name: en.admin.login.next }).click();
+  await p.getByRole('img', { name: en.admin.login.qrAlt }).waitFor();
+  const secret = await p.getByTestId('totp-secret').innerText();
+  await p.getByLabel(en.admin.login.code).fill(codeFor(secret));
+  await p.getByRole('button', { name: en.admin.login.submit }).click();
+  await p.getByTestId('operator-name').waitFor();
+}
+
+const memberApi = <T>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
+  api<T>(method, pathname, body, { ...member.auth, ...headers });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const registered = await registerMember({ name: 'Malee Backoffice', accountPrefix: '61' });
+  const profile = await api<{ profile: { _id: string; name: string } }>('GET', '/api/account/profile', undefined, registered.auth);
+  member = { ...registered, id: Number(profile.body.profile._id), name: profile.body.profile.name };
+  admin = await phoneContext(browser);
+  page = await admin.newPage();
+});
+afterAll(async () => {
+  await admin?.close();
+  await browser?.close();
+});
+
+describe('back office', () => {
+  it('signs the seeded admin in with an authenticator code (first login enrols it)', async () => {
+    await page.goto('/admin');
+    await signIn(page, 'admin', seedPassword());
+    await page.waitForURL('**/admin/withdrawals');
+    expect(await page.getByTestId('operator-name').innerText()).toContain(en.admin.roles.admin);
+  });
+
+  it('approves a pending withdrawal, and the member statement shows it paid', async () => {
+    expect((await memberApi('POST', '/api/sandbox/wallet/fund', { amount: 20_000 }, { 'idempotency-key': `fund-${Date.now()}` })).status).toBe(200);
+    expect((await memberApi('POST', '/api/wallet/withdraw', { amount: 6_000 }, { 'idempotency-key': `wd-${Date.now()}` })).status).toBe(200);
+    await page.reload();
+    const card = page.getByTestId('withdrawal').filter({ hasText: member.name });
+    await card.waitFor();
+    await fontsReady(page);
+    await screenshot(page, 'back-office-withdrawals-en');
+    await card.getByRole('button', { name: en.admin.approve }).click();
+    await page.getByRole('status').filter({ hasText: en.admin.withdrawals.approved }).waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+
+    const memberPage = await (await phoneContext(browser)).newPage();
+    await memberPage.goto('/login');
+    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
+    await memberPage.goto('/user/statement');
+    const first = memberPage.getByTestId('statement-row').first();
+    await first.waitFor();
+    expect(await first.getAttribute('data-type')).toBe('withdraw');
+    expect(await first.getByTestId('statement-status').innerText()).toBe(en.statement.status.SUCCESS);
+    await memberPage.context().close();
+  });
+
+  it('rejects a slip with a reason, and the member sees the reason', async () => {
+    const slip = await fetch(url('/api/sandbox/slips'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 250, held: true }) });
+    const form = new FormData();
+    form.append('file', new Blob([await slip.arrayBuffer()], { type: 'image/png' }), 'slip.png');
+    const upload = await fetch(url('/api/wallet/slip'), { method: 'POST', body: form, headers: { 'x-client': 'member-wallet', ...member.auth, 'idempotency-key': `slip-${Date.now()}` } });
+    expect((await upload.json()) as { status: string }).toMatchObject({ status: 'PENDING' });
+
+    await page.getByRole('link', { name: en.admin.nav.slips }).click();
+    const card = page.getByTestId('slip').filter({ hasText: member.name });
+    await card.getByRole('button', { name: en.admin.slips.review }).click();
+    await card.getByRole('img', { name: en.admin.slips.imageAlt.replace('{{name}}', member.name) }).waitFor();
+    await card.getByLabel(en.admin.reason).selectOption('NOT_MATCH');
+    await fontsReady(page);
+    await screenshot(page, 'back-office-slip-review-en', true);
+    await card.getByRole('button', { name: en.admin.reject, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: en.admin.slips.rejected }).waitFor();
+
+    const slips = await memberApi<{ slips: { status: string; note: string }[] }>('POST', '/api/statement/slip', { page: 1, limit: 10 });
+    expect(slips.body.slips[0]).toMatchObject({ status: 'FAILED', note: 'NOT_MATCH' });
+    const memberPage = await (await phoneContext(browser)).newPage();
+    await memberPage.goto('/login');
+    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
+    await memberPage.goto('/user/statement');
+    await memberPage.getByTestId('slip-status-open').click();
+    const reason = memberPage.getByTestId('slip-reason').first();
+    await reason.waitFor();
+    expect(await reason.innerText()).toContain(en.errors.NOT_MATCH);
+    await screenshot(memberPage, 'back-office-member-slip-reason-en');
+    await memberPage.context().close();
+  });
+
+  it('proposes a manual credit that a second operator, created in the console, approves', async () => {
+    await page.getByRole('link', { name: en.admin.nav.operators }).click();
+    await page.getByLabel(en.admin.operators.username, { exact: true }).fill(SECOND.username);
+    await page.getByLabel(en.admin.operators.name, { exact: true }).fill(SECOND.name);
+    await page.getByLabel(en.admin.operators.role).selectOption('finance');
+    await page.getByLabel(en.admin.operators.password).fill(SECOND.password);
+    await page.getByRole('button', { name: en.admin.operators.submit }).click();
+    await page.getByRole('status').filter({ hasText: en.admin.operators.created }).waitFor();
+
+    await page.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    await page.getByLabel(en.admin.adjustments.memberId).fill(String(member.id));
+    await page.getByLabel(en.admin.adjustments.amount).fill('123.45');
+    await page.getByLabel(en.admin.reason).fill('Goodwill for a slow payout');
+    await page.getByRole('button', { name: en.admin.adjustments.submit }).click();
+    await page.getByRole('status').filter({ hasText: en.admin.adjustments.proposed }).waitFor();
+    const mine = page.getByTestId('adjustment').filter({ hasText: member.name });
+    await mine.getByText(en.admin.adjustments.needsOther).waitFor();
+    expect(await mine.getByRole('button', { name: en.admin.approve }).count()).toBe(0);
+
+    const before = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
+    const second = await (await phoneContext(browser)).newPage();
+    await signIn(second, SECOND.username, SECOND.password);
+    await second.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    const theirs = second.getByTestId('adjustment').filter({ hasText: member.name });
+    await theirs.getByRole('button', { name: en.admin.approve }).click();
+    await second.getByRole('status').filter({ hasText: en.admin.adjustments.approved }).waitFor();
+    const after = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
+    expect(Math.round((after.body.wallet.amount - before.body.wallet.amount) * 100)).toBe(12_345);
+    await second.context().close();
+  });
+
+  it("locks a member, whose next call gets invalid-token", async () => {
+    await page.getByRole('link', { name: en.admin.nav.members }).click();
+    await page.getByRole('searchbox').fill(member.phone);
+    await page.getByRole('button', { name: en.admin.members.find }).click();
+    await page.getByRole('link', { name: new RegExp(member.name) }).click();
+    await page.getByTestId('member-status').waitFor();
+    await fontsReady(page);
+    await screenshot(page, 'back-office-member-en', true);
+    await page.getByRole('button', { name: en.admin.members.lock }).click();
+    await page.getByLabel(en.admin.reason).fill('Reported stolen phone');
+    await page.getByRole('button', { name: en.admin.members.confirmLock }).click();
+    await expect.poll(() => page.getByTestId('member-status').innerText()).toBe(en.admin.members.status.locked);
+    const next = await memberApi('GET', '/api/wallet');
+    expect(next).toEqual({ status: 401, body: { message: 'invalid-token' } });
+  });
+
+  it("turns the service off, and a member's /login lands on /terminated; then on again", async () => {
+    await page.getByRole('link', { name: en.admin.nav.service }).click();
+    await page.getByRole('button', { name: en.admin.service.turnOff }).click();
+    await expect.poll(() => page.getByTestId('service-state').getAttribute('data-active')).toBe('false');
+    const visitor = await (await phoneContext(browser)).newPage();
+    await new Promise((r) => setTimeout(r, 1_200)); // the settings cache of the node
+    await visitor.goto('/login');
+    await visitor.waitForURL('**/terminated');
+    await visitor.context().close();
+    await page.getByRole('button', { name: en.admin.service.turnOn }).click();
+    await expect.poll(() => page.getByTestId('service-state').getAttribute('data-active')).toBe('true');
+  });
+
+  it('keeps every one of these actions in the audit log', async () => {
+    await page.getByRole('link', { name: en.admin.nav.audit }).click();
+    await page.getByTestId('audit-line').first().waitFor();
+    const actions = await page.getByTestId('audit-line').locator('td:nth-child(3)').allInnerTexts();
+    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'member.lock', 'service.off', 'service.on']) {
+      expect(actions, action).toContain(action);
+    }
+  });
+
+  it.each(Object.keys(LOCALES) as Locale[])('shows the console in %s on a phone and the login on a laptop', async (locale) => {
+    await chooseLanguage(page, locale);
+    await page.getByRole('link', { name: LOCALES[locale].admin.nav.withdrawals }).click();
+    await page.getByRole('button', { name: LOCALES[locale].admin.withdrawals.status.paid }).click();
+    await page.getByTestId('withdrawal').first().waitFor();
+    await fontsReady(page);
+    await screenshot(page, `back-office-paid-${locale}`);
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url('/') });
+    const p = await laptop.newPage();
+    await p.goto('/admin');
+    await p.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await p.reload();
+    await p.getByRole('button', { name: LOCALES[locale].admin.login.next }).waitFor();
+    await fontsReady(p);
+    await screenshot(p, `back-office-login-laptop-${locale}`);
+    await laptop.close();
+  });
+});

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSocket, OPERATOR_TOKEN } from './helpers/chat';
+import { freshDatabase, type TestDatabase } from './helpers/db';
+
+/**
+ * Scale-out (ARCHITECTURE.md): two server processes on one PostgreSQL and one Redis behave as
+ * one. A member connected to the first receives the operator's answer sent through the second.
+ * Runs with TEST_DATABASE_URL (as the PostgreSQL tests do); Redis at TEST_REDIS_URL or
+ * 127.0.0.1:6379, and fails rather than skips when either is unreachable.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Node {
+  url: string;
+  process: ChildProcess;
+  log: () => string;
+}
+
+async function startNode(env: Record<string, string>): Promise<Node> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {};
+  // Vitest's own variables (NODE_ENV=test is set again below) stay out of the server's environment.
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('VITEST') && !['MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'TEST'].includes(key)) childEnv[key] = value;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...childEnv, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  child.stdout!.on('data', (c) => (log += c));
+  child.stderr!.on('data', (c) => (log += c));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${log}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { url, process: child, log: () => log };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not start: ${log}`);
+}
+
+async function stopNode(node: Node | undefined) {
+  if (!node || node.process.exitCode !== null || node.process.pid === undefined) return;
+  const exited = new Promise((r) => node.process.once('exit', r));
+  process.kill(-node.process.pid, 'SIGTERM');
+  const timer = setTimeout(() => node.process.pid && process.kill(-node.process.pid, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const call = async (base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'x-client': 'member-wallet', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** A member registered through node A (OTP from the sandbox inbox when registration asks for it), logged in. */
+async function registerMember(base: string) {
+  const phone = `08${String(Date.now()).slice(-8)}`;
+  const { registerOTP } = await call(base, 'GET', '/api/lookup/registerOTP');
+  let otpToken: string | undefined;
+  if (registerOTP) {
+    const sent = await call(base, 'POST', '/api/otp/send', { phoneNumber: phone });
+    otpToken = sent.otpToken;
+    const inbox = await call(base, 'GET', `/api/sandbox/sms?phone=${phone}`);
+    await call(base, 'POST', '/api/otp/verify', { otpToken, otpCode: inbox.messages[0].code });
+  }
+  await call(base, 'POST', '/api/account', {
+    name: 'Two Nodes', username: phone, password: 'secret-123', bankCode: 'SCB',
+    bankAccountName: 'TWO NODES', bankAccountNo: `52${phone.slice(-8)}`, ...(otpToken ? { otpToken } : {}),
+  });
+  const { token } = await call(base, 'POST', '/api/login', { username: phone, password: 'secret-123' });
+  return token as string;
+}
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('chat across two server processes on one PostgreSQL and one Redis', () => {
+  let database: TestDatabase;
+  let storageDir: string;
+  let a: Node | undefined;
+  let b: Node | undefined;
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    await database.database.close();
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-nodes-'));
+    const env = { DATABASE_URL: database.url!, REDIS_URL, SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, CHAT_STORAGE_DIR: storageDir, RECONCILE_INTERVAL_MS: '0' };
+    // One after the other: the first applies the migrations.
+    a = await startNode(env);
+    b = await startNode(env);
+  }, 330_000);
+
+  afterAll(async () => {
+    await stopNode(a);
+    await stopNode(b);
+    await database?.drop();
+    if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("delivers an operator's answer sent through node B to the member connected to node A", async () => {
+    const token = await registerMember(a!.url);
+    const live = await chatSocket(a!.url, { token });
+    try {
+      expect(live.joined.ok).toBe(true);
+      const auth = { authorization: `Bearer ${token}` };
+      await call(a!.url, 'POST', '/api/chat/send-message', { message: { message_type: 'text', payload: 'hello from node A' } }, auth);
+
+      const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+      const { conversations } = await call(b!.url, 'GET', '/api/admin/chat/conversations', undefined, operator);
+      const mine = conversations.find((c: { lastMessage: { message: { payload: string } } | null }) => c.lastMessage?.message.payload === 'hello from node A');
+      expect(mine).toMatchObject({ unread: 1 });
+      const sent = await call(b!.url, 'POST', `/api/admin/chat/conversations/${mine._id}/messages`, { message: { message_type: 'text', payload: 'answer from node B' } }, operator);
+
+      const arrived = await live.waitFor((m) => m._id === sent._id, 10_000);
+      expect(arrived).toMatchObject({ sender: 'operator', message: { message_type: 'text', payload: 'answer from node B' } });
+      // And node A's history has it: one database.
+      const { messages } = await call(a!.url, 'POST', '/api/chat/history', { limit: 10, skip: 0 }, auth);
+      expect(messages.map((m: { _id: string }) => m._id)).toContain(sent._id);
+    } finally {
+      live.socket.disconnect();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { CHAT } from '../../src/contract';
+import type { Config } from '../../src/server/config';
+import { requireOperator } from '../../src/server/modules/chat/operator-guard';
+import { CHAT_LIMITS } from '../../src/server/modules/chat/routes';
+import { build, type TestApp } from './helpers/app';
+import { chatClient, chatSocket, newGuestId, operatorClient, OPERATOR_TOKEN, SAMPLES } from './helpers/chat';
+import { engines } from './helpers/db';
+import { blankPng } from './helpers/deposits';
+import { seedMember } from './helpers/members';
+
+describe.each(engines)('support chat on %s', (engine) => {
+  let t: TestApp;
+  let storageDir: string;
+  let baseUrl: string;
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-files-'));
+    t = await build(engine, { CHAT_STORAGE_DIR: storageDir, SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, CHAT_ROOM_PREFIX: 'support:' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    // A fresh database and the migrations take long on a busy shared machine.
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const operator = () => operatorClient(t.app);
+  const conversationOf = async (who: { memberId?: number; guestId?: string }) => {
+    const q = t.app.ctx.db.selectFrom('chat_conversation').select('id');
+    const row = await (who.memberId ? q.where('member_id', '=', who.memberId) : q.where('guest_id', '=', who.guestId!)).executeTakeFirstOrThrow();
+    return row.id;
+  };
+
+  it('answers the room prefix', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/chat/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ PREFIX: 'support:' });
+  });
+
+  it("keeps a guest's conversation: sent messages come back in order, newest page first, and another guest sees none", async () => {
+    const guestId = newGuestId();
+    const guest = chatClient(t.app, { guestId });
+    const ids: string[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      const res = await guest.send({ message_type: 'text', payload: `  hello ${i}  ` }, { name: 'Guest', deviceToken: 'dev-1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Number.isNaN(Date.parse(res.json().createdAt))).toBe(false);
+      ids.push(res.json()._id);
+    }
+    const first = (await guest.history()).json().messages;
+    expect(first.map((m: { _id: string }) => m._id)).toEqual(ids.slice(2));
+    expect(first[0]).toMatchObject({ sender: 'customer', guestId, userId: null, name: 'Guest', deviceToken: 'dev-1', message: { message_type: 'text', payload: 'hello 3' } });
+    const older = (await guest.history({ skip: 10 })).json().messages;
+    expect(older.map((m: { _id: string }) => m._id)).toEqual(ids.slice(0, 2));
+    expect((await chatClient(t.app, { guestId: newGuestId() }).history()).json().messages).toEqual([]);
+  });
+
+  it('refuses empty, over-long and identity-less messages with codes', async () => {
+    const guest = chatClient(t.app, { guestId: newGuestId() });
+    expect((await guest.sendText('   ')).json()).toEqual({ message: 'INVALID_INPUT' });
+    expect((await guest.sendText('x'.repeat(CHAT.textMax + 1))).json()).toEqual({ message: 'INVALID_INPUT' });
+    expect((await guest.sendText('x'.repeat(CHAT.textMax))).statusCode).toBe(200);
+    const nobody = chatClient(t.app, {});
+    const res = await nobody.sendText('hi');
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'INVALID_INPUT' }]);
+    const short = chatClient(t.app, { guestId: 'abc' });
+    expect((await short.sendText('hi')).json()).toEqual({ message: 'INVALID_INPUT' });
+  });
+
+  it("never shows a member's conversation to another member, a guest, or a caller without the token", async () => {
+    const a = await seedMember(t.app, { name: 'Member A' });
+    const b = await seedMember(t.app);
+    const sent = await chatClient(t.app, { token: a.token }).send({ message_type: 'text', payload: 'my secret' }, { name: 'Someone else' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const own = (await chatClient(t.app, { token: a.token }).history()).json().messages;
+    // The member's own name, not the one the request claimed.
+    expect(own).toEqual([expect.objectContaining({ userId: String(a.id), guestId: null, name: 'Member A', username: a.username })]);
+
+    // B asking for A's user id gets B's own (empty) conversation.
+    expect((await chatClient(t.app, { token: b.token }).history({ userId: String(a.id) })).json().messages).toEqual([]);
+    // No token but A's user id: refused, to /login.
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/chat/history', payload: { userId: String(a.id), limit: 10, skip: 0 } });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { message: 'invalid-token' }]);
+    // A guest id shaped like anything still names only a guest conversation.
+    expect((await chatClient(t.app, { guestId: `member-${a.id}-aaaaaaaaaaaa` }).history()).json().messages).toEqual([]);
+    // A bad token is not quietly treated as a guest.
+    const forged = await chatClient(t.app, { token: 'not-a-token' }).history();
+    expect([forged.statusCode, forged.json()]).toEqual([401, { message: 'invalid-token' }]);
+  });
+
+  it('stores uploads by content and name, and serves them only to their conversation and operators', async () => {
+    const a = await seedMember(t.app);
+    const b = await seedMember(t.app);
+    const guestId = newGuestId();
+    const chatA = chatClient(t.app, { token: a.token });
+    const png = blankPng(40, 40);
+    const up = await chatA.upload('image', png, 'photo.PNG', 'image/png');
+    expect(up.statusCode, up.body).toBe(200);
+    const filePath: string = up.json().path;
+    expect(filePath).toMatch(/^\/api\/chat\/files\/[0-9a-f-]{36}$/);
+
+    for (const [file, name] of [[SAMPLES.gif, 'a.gif'], [SAMPLES.jpeg, 'b.jpg'], [SAMPLES.jpeg, 'c.jpeg']] as const) {
+      expect((await chatA.upload('image', file, name)).statusCode).toBe(200);
+    }
+    expect((await chatA.upload('video', SAMPLES.mp4, 'clip.mp4')).statusCode).toBe(200);
+    expect((await chatA.upload('video', SAMPLES.mp4, 'clip.mov')).statusCode).toBe(200);
+
+    const mine = await chatA.file(filePath);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    expect(Buffer.compare(mine.rawPayload, png)).toBe(0);
+
+    expect((await chatClient(t.app, { token: b.token }).file(filePath)).json()).toEqual({ message: 'NOT_FOUND' });
+    expect((await chatClient(t.app, { guestId }).file(filePath)).json()).toEqual({ message: 'NOT_FOUND' });
+    expect((await t.app.inject({ method: 'GET', url: filePath })).json()).toEqual({ message: 'INVALID_INPUT' });
+    const byOperator = await operator().file(filePath);
+    expect(byOperator.statusCode).toBe(200);
+    expect(Buffer.compare(byOperator.rawPayload, png)).toBe(0);
+    expect((await operatorClient(t.app, {}).file(filePath)).statusCode).toBe(401);
+
+    // B cannot post A's file as a media message either.
+    const stolen = await chatClient(t.app, { token: b.token }).send({ message_type: 'media', payload: { url: false, fileType: 'image', filePath } });
+    expect(stolen.json()).toEqual({ message: 'NOT_FOUND' });
+    const outside = await chatA.send({ message_type: 'media', payload: { url: true, fileType: 'image', filePath: 'https://tracker.example/p.gif' } });
+    expect(outside.json()).toEqual({ message: 'NOT_FOUND' });
+    const media = await chatA.send({ message_type: 'media', payload: { url: false, fileType: 'video', filePath, name: 'forged.exe', message: 'look' } });
+    expect(media.statusCode, media.body).toBe(200);
+    const last = (await chatA.history()).json().messages.at(-1);
+    expect(last.message).toEqual({ message_type: 'media', payload: { message: 'look', url: false, fileType: 'image', filePath, name: 'photo.PNG' } });
+  });
+
+  it('refuses a 25 MB upload, an image past 10 MB, a renamed executable and a misnamed file, storing nothing', async () => {
+    const chat = chatClient(t.app, { guestId: newGuestId() });
+    const before = fs.readdirSync(storageDir).length;
+    const huge = await chat.upload('video', Buffer.concat([SAMPLES.mp4, Buffer.alloc(25 * 1024 * 1024)]), 'big.mp4');
+    expect([huge.statusCode, huge.json()]).toEqual([413, { message: 'FILE_TOO_LARGE' }]);
+    // Just past the limit: refused while streaming, not by its declared length.
+    const over = await chat.upload('image', Buffer.concat([blankPng(10, 10), Buffer.alloc(CHAT.imageMaxBytes)]), 'big.png');
+    expect([over.statusCode, over.json()]).toEqual([413, { message: 'FILE_TOO_LARGE' }]);
+    const exe = await chat.upload('image', SAMPLES.elf, 'cute-cat.png', 'image/png');
+    expect([exe.statusCode, exe.json()]).toEqual([415, { message: 'FILE_NOT_SUPPORTED' }]);
+    const exeVideo = await chat.upload('video', SAMPLES.elf, 'clip.mp4', 'video/mp4');
+    expect(exeVideo.json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
+    const misnamed = await chat.upload('image', blankPng(10, 10), 'setup.exe');
+    expect(misnamed.json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
+    const noExtension = await chat.upload('image', blankPng(10, 10), 'photo');
+    expect(noExtension.json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
+    const videoAsImage = await chat.upload('image', SAMPLES.mp4, 'clip.mp4');
+    expect(videoAsImage.json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
+    const empty = await chat.upload('image', Buffer.alloc(0), 'x.png');
+    expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'CHAT_FILE_REQUIRED' }]);
+    expect(fs.readdirSync(storageDir).length).toBe(before);
+  });
+
+  it('lets only the operator in: lists by last activity with unread counts, reads, replies live, marks read', async () => {
+    const guestId = newGuestId();
+    const member = await seedMember(t.app, { name: 'Live Member' });
+    const guest = chatClient(t.app, { guestId });
+    const memberChat = chatClient(t.app, { token: member.token });
+    await guest.sendText('guest question 1');
+    await guest.sendText('guest question 2');
+    await memberChat.sendText('member question');
+
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token-wrong' }, { authorization: `Bearer ${member.token}` }] as Record<string, string>[]) {
+      const res = await operatorClient(t.app, headers).list();
+      expect([res.statusCode, res.json()]).toEqual([401, { message: 'UNAUTHORIZED' }]);
+    }
+
+    const list = (await operator().list()).json().conversations;
+    expect(list[0]).toMatchObject({ userId: String(member.id), name: 'Live Member', unread: 1, lastMessage: { message: { payload: 'member question' } } });
+    expect(list[1]).toMatchObject({ guestId, unread: 2 });
+    const guestConversation = list[1]._id;
+
+    const memberLive = await chatSocket(baseUrl, { token: member.token });
+    const guestLive = await chatSocket(baseUrl, { guestId });
+    expect(memberLive.joined).toEqual({ ok: true, room: `support:member:${member.id}` });
+    expect(guestLive.joined).toEqual({ ok: true, room: `support:guest:${guestId}` });
+    try {
+      const reply = await operator().reply(guestConversation, {
+        message_type: 'buttons',
+        payload: { text: 'How can we help?', buttons: [{ type: 'web', title: 'Site', payload: 'https://example.com' }, { type: 'postback', title: 'Deposit', payload: 'DEPOSIT' }] },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const live = await guestLive.waitFor((m) => m._id === reply.json()._id);
+      expect(live).toMatchObject({ sender: 'operator', guestId, message: { message_type: 'buttons' } });
+      // The member's socket is in another room and hears nothing of it.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(memberLive.received.find((m) => m._id === reply.json()._id)).toBeUndefined();
+
+      const unsafe = await operator().reply(guestConversation, { message_type: 'buttons', payload: { text: 'x', buttons: [{ type: 'web', title: 'x', payload: 'javascript:alert(1)' }] } });
+      expect(unsafe.json()).toEqual({ message: 'INVALID_INPUT' });
+      for (const message of [
+        { message_type: 'text', payload: 'plain' },
+        { message_type: 'quick_replies', payload: { text: 'Choose', replies: [{ type: 'postback', title: 'Yes', payload: 'YES' }] } },
+        { message_type: 'generic', payloads: [{ image_url: null, title: 'Promo', subtitle: 'Now', buttons: [{ type: 'call', title: 'Call', payload: '+66 2 000 0000' }] }] },
+        { message_type: 'media', payload: { url: true, fileType: 'image', filePath: 'https://example.com/banner.png' } },
+        { message_type: 'postback', payload: { title: 'Deposit', payload: 'DEPOSIT' } },
+      ]) {
+        const res = await operator().reply(guestConversation, message);
+        expect(res.statusCode, res.body).toBe(200);
+        await guestLive.waitFor((m) => m._id === res.json()._id);
+      }
+    } finally {
+      memberLive.socket.disconnect();
+      guestLive.socket.disconnect();
+    }
+
+    const read = (await operator().messages(guestConversation, 3, 0)).json();
+    expect(read.messages).toHaveLength(3);
+    expect(read.messages.at(-1).message.message_type).toBe('postback');
+    expect((await operator().read(guestConversation)).json()).toEqual({ message: 'OK' });
+    const after = (await operator().list()).json().conversations;
+    expect(after.find((c: { _id: string }) => c._id === guestConversation)).toMatchObject({ unread: 0 });
+    expect(after[0]._id).toBe(guestConversation);
+
+    // The customer reads the operator's messages.
+    const unreadBefore = await t.app.ctx.db.selectFrom('chat_message').select('id').where('conversation_id', '=', guestConversation).where('sender', '<>', 'customer').where('read_at', 'is', null).execute();
+    expect(unreadBefore.length).toBe(6);
+    expect((await guest.read()).json()).toEqual({ message: 'OK' });
+    const unreadAfter = await t.app.ctx.db.selectFrom('chat_message').select('id').where('conversation_id', '=', guestConversation).where('sender', '<>', 'customer').where('read_at', 'is', null).execute();
+    expect(unreadAfter.length).toBe(0);
+
+    expect((await operator().read('00000000-0000-4000-8000-000000000000')).json()).toEqual({ message: 'NOT_FOUND' });
+  });
+
+  it('starts a new session after the operator ends one', async () => {
+    const guestId = newGuestId();
+    const guest = chatClient(t.app, { guestId });
+    await guest.sendText('before');
+    const id = await conversationOf({ guestId });
+    const ended = await operator().end(id);
+    expect(ended.statusCode).toBe(200);
+    await guest.sendText('after');
+    const messages = (await guest.history()).json().messages;
+    expect(messages[0].session_id).not.toBe(messages[1].session_id);
+    expect(messages[1].session_id).toBe(ended.json().session_id);
+  });
+
+  it('lets no socket into a room but its own', async () => {
+    const member = await seedMember(t.app);
+    const guestId = newGuestId();
+    const intruder = await chatSocket(baseUrl, { guestId }, `support:member:${member.id}`);
+    expect(intruder.joined).toEqual({ ok: false, message: 'UNAUTHORIZED' });
+    const forged = await chatSocket(baseUrl, { token: 'forged-token' });
+    expect(forged.joined).toEqual({ ok: false, message: 'invalid-token' });
+    const nobody = await chatSocket(baseUrl, {});
+    expect(nobody.joined).toEqual({ ok: false, message: 'INVALID_INPUT' });
+    try {
+      await chatClient(t.app, { token: member.token }).sendText('hello');
+      const id = await conversationOf({ memberId: member.id });
+      const reply = await operator().reply(id, { message_type: 'text', payload: 'private answer' });
+      await new Promise((r) => setTimeout(r, 150));
+      for (const s of [intruder, forged, nobody]) expect(s.received.find((m) => m._id === reply.json()._id)).toBeUndefined();
+    } finally {
+      for (const s of [intruder, forged, nobody]) s.socket.disconnect();
+    }
+  });
+
+  it('limits each customer and each address', async () => {
+    const guest = chatClient(t.app, { guestId: newGuestId() });
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1) codes.push((await guest.sendText(`m${i}`)).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    const limited = await guest.sendText('one more');
+    expect([limited.statusCode, limited.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+    // Another guest on another address is not held back.
+    expect((await chatClient(t.app, { guestId: newGuestId() }).sendText('hi')).statusCode).toBe(200);
+
+    // Many guests behind one address share its limit.
+    const address = '10.250.250.250';
+    const answers: number[] = [];
+    for (let i = 0; i <= CHAT_LIMITS.perAddressPerMinute; i += 1) answers.push((await chatClient(t.app, { guestId: newGuestId() }, address).history()).statusCode);
+    expect(answers.slice(0, CHAT_LIMITS.perAddressPerMinute).every((c) => c === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+  });
+
+});
+
+describe('requireOperator', () => {
+  const requestWith = (config: Partial<Config>, authorization?: string) =>
+    ({ server: { ctx: { config } }, headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
+  const refusal = (p: Promise<unknown>) => p.then(() => 'let in', (e: { code?: string }) => e.code);
+
+  it('lets in only the configured sandbox operator token, and nobody when none is configured or outside sandbox mode', async () => {
+    const sandbox = { sandbox: true, SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN };
+    expect(await refusal(requireOperator(requestWith(sandbox, `Bearer ${OPERATOR_TOKEN}`), 'chat'))).toBe('let in');
+    expect(await refusal(requireOperator(requestWith(sandbox, `Bearer ${OPERATOR_TOKEN}x`), 'chat'))).toBe('UNAUTHORIZED');
+    expect(await refusal(requireOperator(requestWith(sandbox), 'chat'))).toBe('UNAUTHORIZED');
+    expect(await refusal(requireOperator(requestWith({ sandbox: true }, `Bearer ${OPERATOR_TOKEN}`), 'chat'))).toBe('UNAUTHORIZED');
+    expect(await refusal(requireOperator(requestWith({ ...sandbox, sandbox: false }, `Bearer ${OPERATOR_TOKEN}`), 'chat'))).toBe('UNAUTHORIZED');
+  });
+});

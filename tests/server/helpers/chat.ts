@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import { clientHeaders } from './app';
+import { nextIp } from './accounts';
+import { multipart } from './deposits';
+
+export const OPERATOR_TOKEN = 'sandbox-operator-token-for-tests-0123456789';
+export const operatorHeaders = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
+/** A guest id as the widget makes it: random, url-safe. */
+export const newGuestId = () => randomBytes(18).toString('base64url');
+
+/** Tiny files whose first bytes are what their names say. */
+export const SAMPLES = {
+  gif: Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), Buffer.alloc(32)]),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]),
+  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.from([0, 0, 0, 8]), Buffer.from('mdat')]),
+  /** The start of a Linux executable. */
+  elf: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]),
+};
+
+/** One customer's chat calls, a member (token) or a guest (guest id), from an address of its own. */
+export function chatClient(app: FastifyInstance, who: { token?: string; guestId?: string }, ip = nextIp()) {
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...(who.token ? clientHeaders(who.token) : clientHeaders()),
+    ...(who.guestId && !who.token ? { 'x-chat-guest': who.guestId } : {}),
+    ...extra,
+  });
+  const ids = who.token ? {} : { guestId: who.guestId };
+  return {
+    send: (message: object, extra: object = {}) =>
+      app.inject({ method: 'POST', url: '/api/chat/send-message', remoteAddress: ip, headers: headers(), payload: { ...ids, ...extra, message } }),
+    sendText: (text: string) =>
+      app.inject({ method: 'POST', url: '/api/chat/send-message', remoteAddress: ip, headers: headers(), payload: { ...ids, message: { message_type: 'text', payload: text } } }),
+    history: (body: object = {}) =>
+      app.inject({ method: 'POST', url: '/api/chat/history', remoteAddress: ip, headers: headers(), payload: { ...ids, limit: 10, skip: 0, ...body } }),
+    read: () => app.inject({ method: 'PUT', url: '/api/chat/read-customer', remoteAddress: ip, headers: headers(), payload: { ...ids } }),
+    upload: (kind: 'image' | 'video', file: Buffer, filename: string, type = 'application/octet-stream') => {
+      const body = multipart(file, { filename, type });
+      return app.inject({ method: 'POST', url: `/api/chat/upload-${kind}`, remoteAddress: ip, headers: headers({ 'content-type': body.contentType }), payload: body.payload });
+    },
+    file: (path: string) => app.inject({ method: 'GET', url: path, remoteAddress: ip, headers: headers() }),
+  };
+}
+
+export function operatorClient(app: FastifyInstance, headers: Record<string, string> = operatorHeaders) {
+  return {
+    list: () => app.inject({ method: 'GET', url: '/api/admin/chat/conversations', headers }),
+    messages: (id: string, limit = 10, skip = 0) => app.inject({ method: 'GET', url: `/api/admin/chat/conversations/${id}/messages?limit=${limit}&skip=${skip}`, headers }),
+    reply: (id: string, message: object) => app.inject({ method: 'POST', url: `/api/admin/chat/conversations/${id}/messages`, headers, payload: { message } }),
+    read: (id: string) => app.inject({ method: 'PUT', url: `/api/admin/chat/conversations/${id}/read`, headers }),
+    end: (id: string) => app.inject({ method: 'POST', url: `/api/admin/chat/conversations/${id}/end`, headers }),
+    file: (path: string) => app.inject({ method: 'GET', url: path.replace('/api/chat/files/', '/api/admin/chat/files/'), headers }),
+  };
+}
+
+/** A socket.io client of the widget: connects, joins its room, collects 'messaging' events. */
+export async function chatSocket(baseUrl: string, auth: { token?: string; guestId?: string }, room?: string) {
+  const socket: Socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  const received: { _id: string; message: { message_type: string; payload?: unknown } }[] = [];
+  socket.on('messaging', (m) => received.push(m));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const joined = (await socket.timeout(5000).emitWithAck('chat.join', room ? { room } : {})) as { ok: boolean; room?: string; message?: string };
+  const waitFor = async (predicate: (m: (typeof received)[number]) => boolean, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const found = received.find(predicate);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('no such message arrived');
+  };
+  return { socket, joined, received, waitFor };
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { TurnoverSync } from '../../src/server/modules/promotions/turnover';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+import { fundWallet, seedMember } from './helpers/members';
+import { balances, walletClient } from './helpers/wallet';
+
+// Monday 2026-11-23 10:00 in Bangkok (03:00 UTC).
+const MONDAY = new Date('2026-11-23T03:00:00Z');
+const hours = (n: number) => n * 3_600_000;
+
+describe.each(engines)('bonuses on %s', (engine) => {
+  let t: TestApp;
+  let now = MONDAY;
+  beforeAll(async () => {
+    t = await build(engine, { PROVIDER_TIMEOUT_MS: '1500', RECONCILE_INTERVAL_MS: '0', BONUS_TURNOVER_INTERVAL_MS: '0', REFUND_INTERVAL_MS: '0' });
+    t.app.ctx.clock.now = () => now;
+    // Migrating a fresh database is slow on a machine shared by several test runs.
+  }, 180_000);
+  beforeEach(() => {
+    now = MONDAY;
+  });
+  afterAll(async () => {
+    expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true });
+    await t.close();
+  });
+
+  async function member(deposit = 0) {
+    const m = await seedMember(t.app);
+    if (deposit) await fundWallet(t.app, m.id, deposit);
+    const w = walletClient(t.app, m.token);
+    const get = (url: string, lang = 'en') => t.app.inject({ method: 'GET', url, headers: clientHeaders(m.token, { 'accept-language': lang }) });
+    return {
+      ...m, w, get,
+      activate: (code: string) => get(`/api/bonus/activate/${code}`),
+      current: async () => (await get('/api/bonus/current')).json().bonus,
+      bonusEntries: () => t.app.ctx.db.selectFrom('ledger_entry').select(['kind', 'reference']).where('member_id', '=', m.id).where('kind', 'in', ['bonus', 'finish_bonus', 'bonus_forfeit']).execute(),
+    };
+  }
+  type Member = Awaited<ReturnType<typeof member>>;
+
+  /** Ends the held bonus as the member's clear would, for the counting tests. */
+  const endHeld = (m: Member) =>
+    t.app.ctx.db.updateTable('member_bonus').set({ status: 'ended', outcome: 'cleared', ended_at: now })
+      .where('member_id', '=', m.id).where('status', '=', 'active').execute();
+
+  /** Plays the demo provider's game with the member's PG account: bets of `stake`, winning `win` each. */
+  async function play(m: Member, bets: number, stake: number, win = 0) {
+    const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+    for (let i = 0; i < bets; i++) await t.app.demoProvider!.bet('PG', username, BigInt(stake * 100), BigInt(win * 100));
+    await t.app.promotions.turnover.sync(m.id);
+  }
+
+  it('lists the bonuses with banners in the asked language, html sanitised on the server', async () => {
+    await t.app.ctx.db.updateTable('bonus_definition')
+      .set({ banners: JSON.stringify([{ image: '/x.svg', html: { en: '<p>Hi<script>window.pwned=1</script><img src=x onerror="alert(1)"></p>', th: '<p>สวัสดี</p>' } }]) })
+      .where('code', '=', 'DAILY10').execute();
+    const m = await member();
+    const list = (await m.get('/api/bonus')).json();
+    expect(list.map((b: { code: string }) => b.code)).toEqual(['WELCOME100', 'DAILY10', 'WEEKLY50']);
+    const daily = list.find((b: { code: string }) => b.code === 'DAILY10');
+    expect(daily).toMatchObject({ type: 'day', maxReceived: 2, percentFail: 10, userBonus: null });
+    expect(daily.banners[0].html).toBe('<p>Hi<img src="x"></p>');
+    expect((await m.get('/api/bonus', 'th')).json()[1].banners[0].html).toBe('<p>สวัสดี</p>');
+  });
+
+  it('credits a percent bonus of the qualifying deposit once, through the ledger, and shows it held', async () => {
+    const none = await member();
+    expect((await none.activate('WELCOME100')).json()).toEqual({ message: 'BONUS_NO_DEPOSIT' });
+    expect((await none.activate('NOPE')).statusCode).toBe(404);
+
+    const m = await member(200);
+    const res = await m.activate('welcome100');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isActive: true, received: [{ updatedAt: MONDAY.toISOString() }] });
+    expect((await balances(t.app, m.id)).wallet).toBe(400);
+    // Asking again while it is held changes nothing.
+    expect((await m.activate('WELCOME100')).json()).toEqual(res.json());
+    expect((await balances(t.app, m.id)).wallet).toBe(400);
+    expect(await m.bonusEntries()).toHaveLength(1);
+
+    expect((await m.get('/api/bonus/check/active')).json()).toEqual({ status: true, type: 'bonus' });
+    expect(await m.current()).toMatchObject({
+      code: 'WELCOME100', source: 'bonus', type: 'limit', status: 'active', amount: 200, depositAmount: 200,
+      turnover: { done: 0, required: 1200, percent: 0 }, minimum: 40, percentFail: 10, categories: ['slot'],
+    });
+    const statement = (await m.w.statement()).json().statements;
+    expect(statement[0]).toMatchObject({ statementType: 'bonus', amount: 200, status: 'SUCCESS', bonus: { description: expect.stringContaining('WELCOME100') } });
+
+    expect((await m.activate('DAILY10')).json()).toEqual({ message: 'BONUS_ALREADY_ACTIVE' });
+    await endHeld(m);
+    await fundWallet(t.app, m.id, 500);
+    expect((await m.activate('WELCOME100')).json()).toEqual({ message: 'BONUS_MAX_CLAIMED' });
+  });
+
+  it('counts day receipts since local midnight and week receipts since Monday', async () => {
+    const m = await member();
+    const receive = async (code: string) => {
+      await fundWallet(t.app, m.id, 300);
+      const res = await m.activate(code);
+      if (res.statusCode === 200) await endHeld(m);
+      return res.statusCode === 200 ? 'ok' : res.json().message;
+    };
+    expect(await receive('DAILY10')).toBe('ok');
+    now = new Date(MONDAY.getTime() + hours(5));
+    expect(await receive('DAILY10')).toBe('ok');
+    expect(await receive('DAILY10')).toBe('BONUS_MAX_CLAIMED');
+    // 23:59 Bangkok is still Monday; 00:00 is Tuesday.
+    now = new Date('2026-11-23T16:59:00Z');
+    expect(await receive('DAILY10')).toBe('BONUS_MAX_CLAIMED');
+    now = new Date('2026-11-23T17:00:00Z');
+    expect(await receive('DAILY10')).toBe('ok');
+
+    now = MONDAY;
+    expect(await receive('WEEKLY50')).toBe('ok');
+    now = new Date('2026-11-29T16:59:00Z'); // Sunday 23:59 Bangkok
+    expect(await receive('WEEKLY50')).toBe('BONUS_MAX_CLAIMED');
+    now = new Date('2026-11-29T17:00:00Z'); // Monday 00:00 Bangkok
+    expect(await receive('WEEKLY50')).toBe('ok');
+
+    const list = (await m.get('/api/bonus')).json();
+    expect(list.find((b: { code: string }) => b.code === 'DAILY10').userBonus.received).toHaveLength(3);
+  });
+
+  it('refuses a bonus whose quota is taken (BONUS_FULL)', async () => {
+    await t.app.ctx.db.updateTable('bonus_definition').set({ quota: 1, received_total: 1 }).where('code', '=', 'WEEKLY50').execute();
+    const m = await member(300);
+    expect((await m.activate('WEEKLY50')).json()).toEqual({ message: 'BONUS_FULL' });
+    await t.app.ctx.db.updateTable('bonus_definition').set({ quota: 1000 }).where('code', '=', 'WEEKLY50').execute();
+  });
+
+  it('moves money once when two activations arrive at once', async () => {
+    const m = await member(100);
+    const same = await Promise.all([m.activate('WELCOME100'), m.activate('WELCOME100')]);
+    expect(same.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await m.bonusEntries()).toHaveLength(1);
+    expect((await balances(t.app, m.id)).wallet).toBe(200);
+
+    const other = await member(100);
+    const mixed = await Promise.all([other.activate('WELCOME100'), other.activate('DAILY10')]);
+    expect(mixed.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(mixed.find((r) => r.statusCode === 400)!.json()).toEqual({ message: 'BONUS_ALREADY_ACTIVE' });
+    expect(await other.bonusEntries()).toHaveLength(1);
+  });
+
+  it('refuses deposits while a bonus is held, and a withdrawal of part of the balance', async () => {
+    const m = await member(200);
+    await m.activate('WELCOME100');
+    const qr = await t.app.inject({ method: 'POST', url: '/api/qrcode/KBANK', payload: { amount: 100 }, headers: clientHeaders(m.token) });
+    expect(qr.json()).toMatchObject({ hasQrcode: false, message: 'BONUS_REMAINING' });
+    expect((await m.w.withdraw(100)).json()).toEqual({ message: 'BONUS_REMAINING' });
+
+    // Money in a game must come back first, or the bonus could leave through it later.
+    await m.w.activate('PG');
+    await m.w.transfer('wallet', 'PG', 50);
+    expect((await m.w.withdrawAll(350)).json()).toEqual({ message: 'BONUS_CONDITION' });
+    await m.w.transfer('PG', 'wallet', 50);
+
+    // The whole balance may go: the bonus is given up and its amount goes back.
+    const all = await m.w.withdrawAll(400);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({ wallet: { amount: 0 } });
+    const paid = await t.app.ctx.db.selectFrom('withdrawal').select('amount').where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(paid.amount).toBe(20_000n);
+    expect(await m.current()).toBeNull();
+    const ended = await t.app.ctx.db.selectFrom('member_bonus').select(['outcome', 'forfeited']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(ended).toEqual({ outcome: 'expired', forfeited: 20_000n });
+    const rows = (await m.w.statement()).json().statements;
+    expect(rows.map((r: { statementType: string }) => r.statementType)).toContain('finish_bonus');
+  });
+
+  it('accrues turnover from the provider\'s bets, completes the bonus at its target, then lets money out', async () => {
+    const m = await member(100);
+    await m.w.activate('PG');
+    // Bets before the bonus do not count.
+    await m.w.transfer('wallet', 'PG', 10);
+    await play(m, 1, 5, 5);
+    await m.activate('WELCOME100');
+    expect(await m.current()).toMatchObject({ amount: 100, turnover: { required: 600, done: 0 } });
+
+    await m.w.transfer('wallet', 'PG', 50);
+    await play(m, 10, 20, 20);
+    expect(await m.current()).toMatchObject({ status: 'active', turnover: { done: 200, required: 600, percent: 33 } });
+    // A second process reading the same bets at the same time counts them once.
+    const other = new TurnoverSync(t.app.wallet.money, t.app.promotions.bonuses.held, () => undefined);
+    await play(m, 5, 20, 20);
+    await Promise.all([t.app.promotions.turnover.sync(m.id), other.sync(m.id)]);
+    expect(await m.current()).toMatchObject({ turnover: { done: 300, percent: 50 } });
+
+    await play(m, 15, 20, 20);
+    expect(await m.current()).toBeNull();
+    const done = await t.app.ctx.db.selectFrom('member_bonus').select(['outcome', 'turnover_done']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(done).toEqual({ outcome: 'completed', turnover_done: 60_000n });
+    const rows = (await m.w.statement()).json().statements;
+    expect(rows[0]).toMatchObject({ statementType: 'finish_bonus', amount: 100, bonus: { description: 'WELCOME100' } });
+    expect((await m.w.withdraw(100)).statusCode).toBe(200);
+    expect(await m.bonusEntries()).toHaveLength(2);
+  });
+
+  it('counts only the games the bonus names', async () => {
+    const m = await member(100);
+    await m.w.activate('UFABET');
+    await m.activate('WELCOME100');
+    await m.w.transfer('wallet', 'UFABET', 50);
+    const { username } = await t.app.wallet.games.credentials(m.id, 'UFABET');
+    await t.app.demoProvider!.bet('UFABET', username, 2_000n, 0n);
+    await t.app.promotions.turnover.sync(m.id);
+    expect((await m.current()).turnover.done).toBe(0);
+  });
+
+  it('lets the member end the bonus only below its lower bound', async () => {
+    const m = await member(100);
+    await m.w.activate('PG');
+    await m.activate('WELCOME100');
+    expect((await m.get('/api/bonus/check/minimum')).json()).toEqual({ status: false, minimum: 20 });
+    expect((await m.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CONDITION' });
+    await m.w.transfer('wallet', 'PG', 200);
+    await play(m, 9, 20, 0); // lose 185 of 200 at the provider; the ledger learns it on the sync
+    await play(m, 1, 5, 0);
+    expect((await m.get('/api/bonus/check/minimum')).json()).toEqual({ status: true, minimum: 20 });
+    const cleared = await m.get('/api/bonus/clear');
+    expect(cleared.json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await m.get('/api/bonus/check/active')).json()).toEqual({ status: false, type: null });
+    expect((await m.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CONDITION' });
+  });
+
+  it('finds and activates promotion codes, upper-cased, once per member', async () => {
+    const m = await member();
+    expect((await m.get('/api/promotion/find/NOPE')).json()).toEqual({ message: 'NO_PROMOTION' });
+    expect((await m.get('/api/promotion/find/songkran')).json()).toEqual({ code: 'SONGKRAN', percentFail: 20, description: expect.stringContaining('<b>100 baht</b>') });
+    expect((await m.get('/api/promotion/current')).json()).toEqual({ promotion: null });
+    const both = await Promise.all([m.get('/api/promotion/activate/songkran'), m.get('/api/promotion/activate/SONGKRAN')]);
+    expect(both.map((r) => r.json())).toEqual([{ message: 'OK' }, { message: 'OK' }]);
+    expect((await balances(t.app, m.id)).wallet).toBe(100);
+    expect((await m.get('/api/promotion/current')).json().promotion).toMatchObject({ code: 'SONGKRAN' });
+    expect((await m.get('/api/bonus/check/active')).json()).toEqual({ status: true, type: 'promotion' });
+    await endHeld(m);
+    expect((await m.get('/api/promotion/activate/SONGKRAN')).json()).toEqual({ message: 'PROMOTION_RECEIVED' });
+    expect(await m.bonusEntries()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { Refunds } from '../../src/server/modules/promotions/refunds';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+import { registerAndLogin } from './helpers/accounts';
+import { fundWallet, seedMember } from './helpers/members';
+import { balances, walletClient } from './helpers/wallet';
+
+describe.each(engines)('invite bonus and refunds on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(engine, { PROVIDER_TIMEOUT_MS: '1500', RECONCILE_INTERVAL_MS: '0', BONUS_TURNOVER_INTERVAL_MS: '0', REFUND_INTERVAL_MS: '0' });
+    await t.app.ctx.settings.set('registerOTP', false);
+    // Migrating a fresh database is slow on a machine shared by several test runs.
+  }, 180_000);
+  afterAll(async () => {
+    expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true });
+    await t.close();
+  });
+
+  const client = (token: string) => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: clientHeaders(token, { 'accept-language': 'en' }) });
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: clientHeaders(token) });
+    return { get, post, w: walletClient(t.app, token) };
+  };
+
+  it('earns the referrer a percent of a friend\'s first deposit, claimed once into the wallet', async () => {
+    const referrer = await seedMember(t.app);
+    const r = client(referrer.token);
+    const friend = await registerAndLogin(t.app, { name: 'Noi Friend', inviteCode: `PR${referrer.id}` });
+    const big = await registerAndLogin(t.app, { inviteCode: `PR${referrer.id}` });
+    await fundWallet(t.app, friend.id, 300);
+    await fundWallet(t.app, friend.id, 700); // only the first deposit earns
+    await fundWallet(t.app, big.id, 10_000); // 10 % is 1,000, capped at 500 a friend
+
+    expect((await r.w.home()).json().invite).toEqual({ amount: 530, success: 0, fail: 0 });
+    const list = (await r.post('/api/invite', { page: 1, limit: 10 })).json();
+    expect(list.total).toBe(2);
+    expect(list.invites.map((i: { amount: number }) => i.amount).sort()).toEqual([30, 500]);
+    expect(list.invites.map((i: { from: { name: string } }) => i.from.name)).toContain('Noi Friend');
+
+    const claims = await Promise.all([r.get('/api/invite/bonus'), r.get('/api/invite/bonus')]);
+    const answers = claims.map((c) => c.json());
+    expect(answers).toContainEqual({ message: 'INVITE_BONUS_SUCCESS', amount: 530, wallet: { amount: 530 } });
+    expect(answers).toContainEqual({ message: 'NO_INVITE_BONUS' });
+    expect((await balances(t.app, referrer.id)).wallet).toBe(530);
+    expect((await r.w.home()).json().invite.amount).toBe(0);
+    const rows = (await r.w.statement()).json().statements;
+    expect(rows[0]).toMatchObject({ statementType: 'bonus', amount: 530, invite: { description: 'INVITE' } });
+
+    // Paged 10 at a time, newest first.
+    expect((await r.post('/api/invite', { page: 2, limit: 1 })).json().invites).toHaveLength(1);
+  });
+
+  it('answers INVITE_INACTIVE when the operator switched the invite bonus off', async () => {
+    const rule = await t.app.promotions.invites.rule();
+    await t.app.ctx.settings.set('invite.rule', { ...rule, percent: 0 });
+    const m = await seedMember(t.app);
+    expect((await client(m.token).get('/api/invite/bonus')).json()).toEqual({ message: 'INVITE_INACTIVE' });
+    await t.app.ctx.settings.set('invite.rule', rule);
+  });
+
+  /** A member who lost `loss` at the demo provider, booked by the wallet's balance sync. */
+  async function loser(loss: number) {
+    const m = await seedMember(t.app);
+    await fundWallet(t.app, m.id, 500);
+    const c = client(m.token);
+    await c.w.activate('PG');
+    await c.w.transfer('wallet', 'PG', 300);
+    const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+    await t.app.demoProvider!.bet('PG', username, BigInt(loss * 100), 0n);
+    await c.w.refresh();
+    return { ...m, c };
+  }
+
+  it('computes each losing member\'s refund once per period, even with two processes, and pays it once', async () => {
+    const a = await loser(200);
+    const b = await loser(100);
+    // The day after: the job refunds yesterday (today, in real time) at 5 %.
+    t.app.ctx.clock.now = () => new Date(Date.now() + 86_400_000);
+    const other = new Refunds(t.app.wallet.money, t.app.ctx.settings, t.app.promotions.bonuses.held, t.app.ctx.clock);
+    await Promise.all([t.app.promotions.refunds.computeDue(), other.computeDue(), t.app.promotions.refunds.computeDue()]);
+    await t.app.promotions.refunds.computeDue();
+    const made = await t.app.ctx.db.selectFrom('refund').select(['member_id', 'net_loss', 'amount']).where('member_id', 'in', [a.id, b.id]).orderBy('member_id').execute();
+    expect(made).toEqual([{ member_id: a.id, net_loss: 20_000n, amount: 1_000n }, { member_id: b.id, net_loss: 10_000n, amount: 500n }]);
+
+    expect((await a.c.get('/api/refund/check')).json()).toEqual({
+      result: true, bonus: false, info: expect.stringContaining('5%'), refundAmount: 10, refundSuccess: 100, refundFail: 10,
+    });
+    expect((await a.c.post('/api/refund', { page: 1, limit: 10 })).json()).toEqual({ total: 1, refunds: [{ refundAmount: 10, createdAt: expect.any(String) }] });
+
+    const before = (await balances(t.app, a.id)).wallet;
+    const both = await Promise.all([a.c.get('/api/refund/addWallet'), a.c.get('/api/refund/addWallet')]);
+    expect(both.map((r) => r.json())).toContainEqual({ message: 'REFUND_SUCCESS', amount: 10, wallet: { amount: before + 10 } });
+    expect(both.map((r) => r.json())).toContainEqual({ message: 'NO_REFUND' });
+    expect((await balances(t.app, a.id)).wallet).toBe(before + 10);
+    expect((await a.c.w.statement()).json().statements[0]).toMatchObject({ statementType: 'bonus', amount: 10, refund: { description: 'REFUND' } });
+    expect((await a.c.get('/api/refund/check')).json().result).toBe(false);
+
+    // As a bonus: refused while another bonus is held, then a held bonus with the rule's turnover.
+    await t.app.ctx.db.insertInto('member_bonus').values({ member_id: b.id, code: 'TEST', status: 'active', ended_at: null }).execute();
+    expect((await b.c.get('/api/refund/check')).json()).toMatchObject({ result: true, bonus: true });
+    expect((await b.c.get('/api/refund/receive')).json()).toEqual({ message: 'REFUND_CONDITION' });
+    await t.app.ctx.db.updateTable('member_bonus').set({ status: 'ended', outcome: 'cleared', ended_at: new Date() }).where('member_id', '=', b.id).execute();
+    const received = await Promise.all([b.c.get('/api/refund/receive'), b.c.get('/api/refund/receive')]);
+    expect(received.map((r) => r.json())).toContainEqual({ message: 'REFUND_SUCCESS' });
+    expect(received.map((r) => r.json())).toContainEqual({ message: 'NO_REFUND' });
+    expect((await b.c.get('/api/refund/receive')).json()).toEqual({ message: 'NO_REFUND' });
+    expect((await b.c.get('/api/bonus/current')).json().bonus).toMatchObject({ source: 'refund', amount: 5, turnover: { required: 5 } });
+  });
+
+  it('answers the invite and refund banners with their html sanitised', async () => {
+    await t.app.ctx.settings.set('refund.banners', [{ image: '/r.svg', html: { en: '<b>Back</b><script>alert(1)</script>' } }]);
+    const m = await seedMember(t.app);
+    const c = client(m.token);
+    expect((await c.get('/api/refund/banners')).json()).toEqual([{ image: '/r.svg', html: '<b>Back</b>' }]);
+    expect((await c.get('/api/invite/banners')).json()[0].html).toContain('Invite friends');
+  });
+});
