@@ -42,14 +42,19 @@ export class Realtime {
       this.redis = [pub, sub];
       io.adapter(createAdapter(pub, sub));
     }
-    io.on('connection', async (socket) => {
-      for (const handler of this.connectionHandlers) handler(socket);
+    // The member joins their rooms before the handshake completes, so an event sent right after
+    // the page sees `connect` reaches it (joining on `connection` left a window where it did not).
+    io.use(async (socket, next) => {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const member = token ? await this.options.authenticate(token).catch(() => null) : null;
       if (member) {
         socket.data.token = token;
         await socket.join([memberRoom(member.memberId), sessionRoom(member.sessionId)]);
       }
+      next();
+    });
+    io.on('connection', (socket) => {
+      for (const handler of this.connectionHandlers) handler(socket);
     });
     this.io = io;
     this.checkSessionsEvery(this.options.sessionCheckMs ?? 5_000);

@@ -42,8 +42,13 @@ export class Invites {
   async accrue(referrerId: number) {
     const rule = await this.rule();
     if (rule.percent <= 0 || rule.firstDeposits <= 0) return;
+    // Most members invited nobody: their home and wallet reads take no lock at all.
+    const friend = await this.money.db.selectFrom('member').select('id').where('referrer_id', '=', referrerId).limit(1).executeTakeFirst();
+    if (!friend) return;
     await this.money.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('member').select('id').where('id', '=', referrerId).forUpdate().execute();
+      // NO KEY UPDATE, not UPDATE: it still serialises accruals, but does not queue behind (and
+      // deadlock with) the key-share locks that every ledger insert takes on the member row.
+      await trx.selectFrom('member').select('id').where('id', '=', referrerId).forNoKeyUpdate().execute();
       const { rows } = await sql<{ friend_id: number; entry_id: string; amount: string; earned: string }>`
         select d.friend_id, d.entry_id::text, d.amount::text,
           (select coalesce(sum(ie.amount), 0) from invite_earning ie where ie.referrer_id = ${referrerId} and ie.friend_id = d.friend_id)::text as earned
