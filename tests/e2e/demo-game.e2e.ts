@@ -147,8 +147,9 @@ describe('demo slot game', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const { before, after, landingMs } = await playRound(() => spinButton().click());
     expect(after).not.toBe(before);
-    // No landing animation: the result follows the answer without waiting for reels.
-    expect(landingMs).toBeLessThan(1_000);
+    // No landing animation: the result follows the answer without the reels' 1.8 s travel
+    // (the bound is the one the animated rounds must exceed, so a slow machine does not fail it).
+    expect(landingMs).toBeLessThan(1_400);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
   });
 

@@ -106,7 +106,9 @@ export const MEMBER_SURFACES: Surface[] = [
       await page.route('**/api/account/agreement', (route) =>
         route.request().method() === 'GET' ? route.fulfill({ json: { version: 1, accepted: false } }) : route.abort(),
       );
-      await page.evaluate(() => localStorage.removeItem('rememberAgreement'));
+      // The context's init script marks the agreement accepted on this device at every load;
+      // this page's own script runs after it and takes the mark away again.
+      await page.addInitScript(() => localStorage.removeItem('rememberAgreement'));
       await page.reload();
       await openDialog(page, strings.agreement.title);
     },
