@@ -95,6 +95,7 @@ describe('spin wheel', () => {
   it('stops on the slice the server chose and opens the prize dialog with the 3D coin; claims the coupon into the wallet', async () => {
     await page.getByTestId('spin-coins').waitFor();
     expect(await page.getByTestId('spin-coins').innerText()).toBe(fill(en.spin.coins_one, { count: '1' }));
+    await page.locator('[data-testid="wheel"][data-ready="true"]').waitFor();
     await fontsReady(page);
     await screenshot(page, 'spin-page-en');
 
@@ -171,6 +172,7 @@ describe('spin wheel', () => {
       await chooseLanguage(page, locale);
       await page.getByTestId('spin-coins').waitFor();
       expect(await page.getByTestId('spin-coins').innerText()).toBe(fill(strings.spin.coins_other, { count: '1' }));
+      await page.locator('[data-testid="wheel"][data-ready="true"]').waitFor();
       await fontsReady(page);
       await screenshot(page, `spin-page-${locale}`);
       const spun = await spinOnce(strings);

@@ -22,6 +22,8 @@ import '../screens/pages.css';
 import './spin.css';
 
 // Pixi loads with the wheel, on this page only.
+/** The placeholder wheel never spins, so it never settles. */
+const noop = () => undefined;
 const WheelCanvas = lazy(() => import('../scene/wheel/WheelCanvas'));
 
 /**
@@ -113,7 +115,7 @@ export default function SpinScreen() {
           </p>
           {webgl ? (
             <FallbackBoundary fallback={still}>
-              <Suspense fallback={<div className="wheel wheel--loading" aria-hidden="true" />}>
+              <Suspense fallback={<StaticWheel slices={slices} target={null} onSettled={noop} placeholder>{null}</StaticWheel>}>
                 <WheelCanvas slices={sceneSlices} target={target} reducedMotion={reducedMotion} sounds={sounds} onSettled={onSettled}>
                   {button}
                 </WheelCanvas>

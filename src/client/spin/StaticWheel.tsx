@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WheelSlice } from '../../../machines/spinMachine';
 import type { WheelTarget } from '../scene/wheel/WheelCanvas';
-import { wheelSize } from '../scene/wheel/WheelCanvas';
+import { wheelSize } from '../scene/wheel/wheelPhysics';
 
 interface StaticWheelProps {
   slices: WheelSlice[];
   target: WheelTarget | null;
   onSettled: () => void;
   children: ReactNode;
+  /** Shown while the canvas wheel loads: the same wheel, not yet ready to spin. */
+  placeholder?: boolean;
 }
 
 const polar = (r: number, angle: number) => `${(60 + r * Math.cos(angle)).toFixed(2)} ${(60 + r * Math.sin(angle)).toFixed(2)}`;
@@ -16,7 +18,7 @@ const polar = (r: number, angle: number) => `${(60 + r * Math.cos(angle)).toFixe
  * The wheel without WebGL (or when the canvas failed): the same slices as an SVG, turned
  * straight to the won slice, which settles at once.
  */
-export function StaticWheel({ slices, target, onSettled, children }: StaticWheelProps) {
+export function StaticWheel({ slices, target, onSettled, children, placeholder = false }: StaticWheelProps) {
   const n = Math.max(1, slices.length);
   const s = (Math.PI * 2) / n;
   const [rotation, setRotation] = useState(0);
@@ -35,7 +37,7 @@ export function StaticWheel({ slices, target, onSettled, children }: StaticWheel
   }, [target]);
   const size = wheelSize(window.innerWidth);
   return (
-    <div className="wheel wheel--static" style={{ width: size, height: size }} data-testid="wheel" data-ready="true" data-rotation={rotation}>
+    <div className="wheel wheel--static" style={{ width: size, height: size }} data-testid="wheel" data-ready={!placeholder} data-rotation={rotation}>
       <svg viewBox="0 0 120 120" aria-hidden="true">
         <g transform={`rotate(${(rotation * 180) / Math.PI} 60 60)`}>
           {slices.map((slice, i) => {

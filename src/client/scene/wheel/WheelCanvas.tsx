@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { WHEEL } from '../../../contract/constants';
 import { useFontsVersion } from '../lobby/cardArt';
-import { sliceAngle } from './wheelPhysics';
+import { sliceAngle, wheelSize } from './wheelPhysics';
 import { WheelScene, type SceneSlice, type SpinReport } from './wheelScene';
 import type { WheelSounds } from './wheelSounds';
 
@@ -20,8 +20,6 @@ interface WheelCanvasProps {
   children: ReactNode;
 }
 
-/** SPEC section 9: at most 350 px and 85% of the window's width. */
-export const wheelSize = (windowWidth: number) => Math.floor(Math.min(WHEEL.maxSizePx, windowWidth * WHEEL.maxWidthShare));
 
 /** The wheel's rest rotation with slice `index` under the pointer (its middle). */
 const restOn = (index: number, count: number) => -(index + 0.5) * sliceAngle(count);

@@ -94,3 +94,6 @@ export function edgesPassed(before: number, after: number, sliceCount: number): 
   const s = sliceAngle(sliceCount);
   return Math.abs(Math.floor(after / s) - Math.floor(before / s));
 }
+
+/** SPEC section 9: at most 350 px and 85% of the window's width. */
+export const wheelSize = (windowWidth: number) => Math.floor(Math.min(WHEEL.maxSizePx, windowWidth * WHEEL.maxWidthShare));
