@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_OPERATOR_TOKEN, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { operatorWithRole } from './operators';
 import { api, LOCALES, registerMember, type Locale } from './support';
 
 /**
@@ -10,12 +11,14 @@ import { api, LOCALES, registerMember, type Locale } from './support';
  * progress and delivered state; a failed upload is resent. Screenshots in th, la and en.
  */
 
-const operator = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
+/** A support operator of the back office, signed in (beforeAll). */
+let operator: Record<string, string>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
+  operator = await operatorWithRole('support', `chat.support.${Date.now() % 100_000}`);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

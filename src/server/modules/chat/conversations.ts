@@ -247,13 +247,20 @@ export class ChatConversations {
   }
 
   /** An operator's reply, in any kind; it reaches the customer's room live. */
-  async reply(conversationId: string, operator: { sender: string; name: string }, message: OperatorMessage): Promise<ConversationMessage> {
+  /** An operator's answer; `record` runs in the same transaction (the back office's audit line). */
+  async reply(
+    conversationId: string,
+    operator: { sender: string; name: string },
+    message: OperatorMessage,
+    record?: (trx: Transaction<DB>, messageId: string) => Promise<void>,
+  ): Promise<ConversationMessage> {
     const at = this.deps.clock.now();
     const { row, conversation } = await this.db.transaction().execute(async (trx) => {
       const conversation = await trx.selectFrom('chat_conversation').selectAll().where('id', '=', conversationId).forUpdate().executeTakeFirst();
       if (!conversation) refuse('NOT_FOUND', 'no such conversation');
       if (message.message_type === 'media' && !message.payload.url) await this.requireOwnFile(trx, conversation!.id, message.payload.filePath);
       const row = await this.append(trx, conversation!, operator.sender, message, { username: null, name: operator.name, deviceToken: null }, at);
+      await record?.(trx, row.id);
       return { row, conversation: conversation! };
     });
     const sent = this.toMessage(row, conversation);
