@@ -11,14 +11,15 @@ import { sendFile } from './routes';
 const OPERATOR_SENDER = 'operator';
 
 /**
- * The operator chat API under /api/admin/chat, every route behind the back office's operator
- * guard with the `chat` permission (support and admin roles), declared once for the prefix.
+ * The operator chat API under /api/admin/chat: the contract's routes carry the `chat`
+ * permission (the back office's operator guard checks it); the file route, outside the
+ * contract, asks the same guard.
  */
 export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
   const g = ctx.guards;
+  if (!g.requireOperator) throw new Error('the back office must be set up before the support chat');
+  const operatorMayChat = g.requireOperator('chat');
   app.register(async (scope) => {
-    if (!g.requireOperator) throw new Error('the back office must be set up before the support chat');
-    scope.addHook('onRequest', g.requireOperator('chat'));
 
     contractRoute(scope, g, e.adminChatConversations, async ({ query }) => ({ conversations: await chat.list(query.limit, query.skip) }));
     contractRoute(scope, g, e.adminChatMessages, async ({ params, query }) => chat.read(params.conversationId, query.limit, query.skip));
@@ -36,7 +37,7 @@ export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext
     });
     contractRoute(scope, g, e.adminChatEndSession, async ({ params }) => ({ session_id: await chat.endSession(params.conversationId) }));
 
-    scope.get('/api/admin/chat/files/:fileId', async (request, reply) => {
+    scope.get('/api/admin/chat/files/:fileId', { onRequest: operatorMayChat }, async (request, reply) => {
       const { fileId } = chatFileParams.parse(request.params);
       const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.file(fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file');
