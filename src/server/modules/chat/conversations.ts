@@ -216,12 +216,17 @@ export class ChatConversations {
 
   private async toSummary(row: Awaited<ReturnType<ReturnType<ChatConversations['summaries']>['executeTakeFirstOrThrow']>>): Promise<ConversationSummary> {
     const last = await this.db.selectFrom('chat_message').selectAll().where('conversation_id', '=', row.id).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    // A guest's name is what their own messages said, never the operator's who answered last.
+    const customer = row.member_id === null
+      ? await this.db.selectFrom('chat_message').select(['username', 'name']).where('conversation_id', '=', row.id).where('sender', '=', CUSTOMER_SENDER)
+        .orderBy('seq', 'desc').limit(1).executeTakeFirst()
+      : undefined;
     return {
       _id: row.id,
       userId: row.member_id === null ? null : String(row.member_id),
       guestId: row.guest_id,
-      username: row.member_username ?? last?.username ?? null,
-      name: row.member_name ?? last?.name ?? null,
+      username: row.member_username ?? customer?.username ?? null,
+      name: row.member_name ?? customer?.name ?? null,
       session_id: row.session_id,
       lastMessageAt: new Date(row.last_message_at).toISOString(),
       unread: Number(row.unread ?? 0),
