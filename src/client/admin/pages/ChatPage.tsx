@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -58,10 +58,16 @@ export function ChatPage() {
 function Thread({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t } = useTranslation();
   const field = useId();
+  const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const { busy, run } = useAction();
   const { data, error, reload } = useLoad(() => adminCall(adminChatMessages, { params: { conversationId: id }, query: { limit: THREAD_SIZE, skip: 0 } }), [id]);
   useRefresh(reload);
+  const loaded = Boolean(data);
+  // On a phone the thread is below the list: bring it into view once it has loaded.
+  useEffect(() => {
+    if (loaded) box.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
   const unread = data?.conversation.unread ?? 0;
   // Opening a conversation (and each new customer message while it is open) marks it read.
   useEffect(() => {
@@ -79,7 +85,7 @@ function Thread({ id, onChanged }: { id: string; onChanged: () => void }) {
     });
   };
   return (
-    <div className="admin-chat__thread panel" data-testid="chat-thread">
+    <div ref={box} className="admin-chat__thread panel" data-testid="chat-thread">
       <h2>{data.conversation.name ?? t('admin.chat.guest')}</h2>
       <ol className="admin-chat__messages" aria-live="polite">
         {data.messages.map((m) => (
