@@ -76,11 +76,6 @@ export const configSchema = z.object({
   CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
   /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
   CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
-  /**
-   * Sandbox only: the bearer token of the chat operator API (/api/admin/chat) until the back
-   * office's operator accounts guard it. At least 24 characters; unset, the operator API refuses all.
-   */
-  SANDBOX_OPERATOR_TOKEN: z.string().min(24).optional().or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {

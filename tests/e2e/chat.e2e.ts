@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_OPERATOR_TOKEN, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { operatorWithRole } from './operators';
 import { api, LOCALES, registerMember, type Locale } from './support';
 
 /**
@@ -10,12 +11,14 @@ import { api, LOCALES, registerMember, type Locale } from './support';
  * progress and delivered state; a failed upload is resent. Screenshots in th, la and en.
  */
 
-const operator = { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` };
+/** A support operator of the back office, signed in (beforeAll). */
+let operator: Record<string, string>;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
+  operator = await operatorWithRole('support', `chat.support.${Date.now() % 100_000}`);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -78,6 +81,41 @@ describe('support chat', () => {
       await screenshot(page, `chat-guest-${locale}`);
     });
   }
+
+  it.each(['en', 'th', 'la'] as Locale[])('an operator answers a guest from the console\'s support chat page (%s)', async (locale) => {
+    const words = `Console question ${locale} ${Date.now() % 10_000}`;
+    const guest = await openPage('en');
+    await guest.goto('/contact');
+    await guest.getByTestId('chat-launcher').click();
+    await guest.getByPlaceholder(LOCALES.en.chat.placeholder).fill(words);
+    await guest.getByTestId('chat-send').click();
+    await guest.getByTestId('chat-delivered').first().waitFor();
+
+    const context = await phoneContext(browser);
+    contexts.push(context);
+    await context.addInitScript(([l, token]) => {
+      localStorage.setItem('locale', l as string);
+      sessionStorage.setItem('operatorToken', token as string);
+    }, [locale, operator.authorization.replace('Bearer ', '')]);
+    const console = await context.newPage();
+    await console.goto('/admin/chat');
+    const a = LOCALES[locale].admin;
+    const conversation = console.getByTestId('chat-conversation').filter({ hasText: words });
+    await conversation.waitFor();
+    await expect.poll(() => conversation.getByText('1', { exact: true }).isVisible()).toBe(true);
+    await conversation.click();
+    const thread = console.getByTestId('chat-thread');
+    await thread.getByTestId('chat-thread-message').filter({ hasText: words }).waitFor();
+    await thread.getByLabel(a.chat.answer).fill(`Console answer ${locale}`);
+    await thread.getByRole('button', { name: a.chat.send }).click();
+    await thread.getByTestId('chat-thread-message').filter({ hasText: `Console answer ${locale}` }).waitFor();
+    // Read on opening: the unread count is gone from the list.
+    await expect.poll(() => conversation.getByText('1', { exact: true }).count()).toBe(0);
+    await fontsReady(console);
+    await screenshot(console, `chat-console-${locale}`);
+
+    await guest.locator('[data-testid="chat-message"][data-sender="site"]', { hasText: `Console answer ${locale}` }).waitFor({ timeout: 10_000 });
+  });
 
   it('a member sends an image, sees its progress and delivered state, and resends a failed upload', async () => {
     const member = await registerMember({ name: 'Chat Member', accountPrefix: '61' });

@@ -24,8 +24,6 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
 
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000);
-/** The sandbox chat operator's token (the operator API of src/server/modules/chat). */
-export const E2E_OPERATOR_TOKEN = 'e2e-sandbox-operator-token-0123456789';
 
 /**
  * Vitest puts Vite's own variables into process.env (MODE=test, NODE_ENV=test, DEV, PROD, ...).
@@ -102,7 +100,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', SANDBOX_OPERATOR_TOKEN: E2E_OPERATOR_TOKEN }),
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -111,6 +109,8 @@ export default async function setup(project: TestProject) {
     fs.appendFileSync(logFile, chunk);
   };
   fs.writeFileSync(logFile, '');
+  // A fresh server seeds a fresh admin: an authenticator kept by an earlier run is stale (e2e/operators.ts).
+  fs.rmSync(path.join(RESULTS_DIR, 'admin-authenticator.json'), { force: true });
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
 

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSocket, OPERATOR_TOKEN } from './helpers/chat';
+import * as OTPAuth from 'otpauth';
+import { chatSocket } from './helpers/chat';
 import { freshDatabase, type TestDatabase } from './helpers/db';
 
 /**
@@ -15,6 +16,8 @@ import { freshDatabase, type TestDatabase } from './helpers/db';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The sandbox's seeded admin's first password, chosen here (the server would print a random one). */
+const ADMIN_PASSWORD = 'two-Nodes-Harbour-47-quietly';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -106,7 +109,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('chat across two server p
     database = await freshDatabase('postgres');
     await database.database.close();
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-nodes-'));
-    const env = { DATABASE_URL: database.url!, REDIS_URL, SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, CHAT_STORAGE_DIR: storageDir, RECONCILE_INTERVAL_MS: '0' };
+    const env = { DATABASE_URL: database.url!, REDIS_URL, ADMIN_SEED_PASSWORD: ADMIN_PASSWORD, CHAT_STORAGE_DIR: storageDir, RECONCILE_INTERVAL_MS: '0' };
     // One after the other: the first applies the migrations.
     a = await startNode(env);
     b = await startNode(env);
@@ -127,7 +130,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('chat across two server p
       const auth = { authorization: `Bearer ${token}` };
       await call(a!.url, 'POST', '/api/chat/send-message', { message: { message_type: 'text', payload: 'hello from node A' } }, auth);
 
-      const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+      // The seeded admin signs in through node B, enrolling an authenticator on this first login.
+      const credentials = { username: 'admin', password: ADMIN_PASSWORD };
+      const { secret } = await call(b!.url, 'POST', '/api/admin/login', credentials);
+      const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+      const signed = await call(b!.url, 'POST', '/api/admin/login', { ...credentials, code });
+      const operator = { authorization: `Bearer ${signed.token}` };
       const { conversations } = await call(b!.url, 'GET', '/api/admin/chat/conversations', undefined, operator);
       const mine = conversations.find((c: { lastMessage: { message: { payload: string } } | null }) => c.lastMessage?.message.payload === 'hello from node A');
       expect(mine).toMatchObject({ unread: 1 });

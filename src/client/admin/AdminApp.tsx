@@ -7,6 +7,7 @@ import { adminCall, operatorToken, whenSessionEnds } from './api';
 import { AdminLogin } from './AdminLogin';
 import { AdjustmentsPage } from './pages/AdjustmentsPage';
 import { AuditPage } from './pages/AuditPage';
+import { ChatPage } from './pages/ChatPage';
 import { MemberPage } from './pages/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { OperatorsPage } from './pages/OperatorsPage';
@@ -16,11 +17,12 @@ import { WithdrawalsPage } from './pages/WithdrawalsPage';
 import { OperatorContext, type OperatorSession, type OperatorView } from './session';
 import './admin.css';
 
-const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'adjustments' | 'members' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
+const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'adjustments' | 'members' | 'chat' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
   { path: 'withdrawals', key: 'withdrawals', permission: 'money.read' },
   { path: 'slips', key: 'slips', permission: 'money.read' },
   { path: 'adjustments', key: 'adjustments', permission: 'money.read' },
   { path: 'members', key: 'members', permission: 'members.read' },
+  { path: 'chat', key: 'chat', permission: 'chat' },
   { path: 'audit', key: 'audit', permission: 'audit.read' },
   { path: 'operators', key: 'operators', permission: 'operators.manage' },
   { path: 'service', key: 'service' },
@@ -90,6 +92,7 @@ function AdminShell({ session }: { session: OperatorSession }) {
           <Route path="adjustments" element={<AdjustmentsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="members/:id" element={<MemberPage />} />
+          <Route path="chat" element={<ChatPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="operators" element={<OperatorsPage />} />
           <Route path="service" element={<ServicePage />} />

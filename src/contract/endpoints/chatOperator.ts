@@ -5,9 +5,9 @@ import { chatButton, chatCard, conversationMessage } from './chat';
 import { idParam, isoDate, ok } from './common';
 
 /**
- * The operator side of the support chat, which the back office builds on. Every call needs an
- * operator allowed to chat (`requireOperator(request, 'chat')` on the server); they are kept
- * out of `endpoints` (the spec's member API) and mounted under /api/admin/chat.
+ * The operator side of the support chat: every call needs a back-office operator whose role
+ * allows `chat` (support, admin). Kept out of `endpoints` (the spec's member API) and mounted
+ * under /api/admin/chat.
  */
 const tag = 'admin-chat';
 
@@ -73,14 +73,14 @@ export const conversationSummary = z.object({
 });
 
 export const adminChatConversations = endpoint({
-  method: 'GET', path: '/api/admin/chat/conversations', access: 'public', tag,
+  method: 'GET', path: '/api/admin/chat/conversations', access: 'operator', permission: 'chat', tag,
   summary: 'Operator: conversations by last activity, with the count of unread customer messages',
   query: pageQuery,
   response: z.object({ conversations: z.array(conversationSummary) }),
 });
 
 export const adminChatMessages = endpoint({
-  method: 'GET', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'public', tag,
+  method: 'GET', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'operator', permission: 'chat', tag,
   summary: 'Operator: a page of one conversation, limit messages skipping the skip newest, oldest first',
   params: conversationParams,
   query: pageQuery,
@@ -88,7 +88,7 @@ export const adminChatMessages = endpoint({
 });
 
 export const adminChatReply = endpoint({
-  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'public', tag,
+  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/messages', access: 'operator', permission: 'chat', tag,
   summary: "Operator: reply with any message kind; it reaches the customer's room live",
   params: conversationParams,
   body: z.object({ message: operatorMessage }),
@@ -96,14 +96,14 @@ export const adminChatReply = endpoint({
 });
 
 export const adminChatRead = endpoint({
-  method: 'PUT', path: '/api/admin/chat/conversations/:conversationId/read', access: 'public', tag,
+  method: 'PUT', path: '/api/admin/chat/conversations/:conversationId/read', access: 'operator', permission: 'chat', tag,
   summary: "Operator: mark the customer's messages of a conversation as read",
   params: conversationParams,
   response: ok,
 });
 
 export const adminChatEndSession = endpoint({
-  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/end', access: 'public', tag,
+  method: 'POST', path: '/api/admin/chat/conversations/:conversationId/end', access: 'operator', permission: 'chat', tag,
   summary: 'Operator: end the conversation session; the next message starts a new one (end-of-conversation marker)',
   params: conversationParams,
   response: z.object({ session_id: z.string() }),

@@ -5,8 +5,6 @@ import { clientHeaders } from './app';
 import { nextIp } from './accounts';
 import { multipart } from './deposits';
 
-export const OPERATOR_TOKEN = 'sandbox-operator-token-for-tests-0123456789';
-export const operatorHeaders = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 /** A guest id as the widget makes it: random, url-safe. */
 export const newGuestId = () => randomBytes(18).toString('base64url');
@@ -44,7 +42,9 @@ export function chatClient(app: FastifyInstance, who: { token?: string; guestId?
   };
 }
 
-export function operatorClient(app: FastifyInstance, headers: Record<string, string> = operatorHeaders) {
+/** The operator chat API as a back-office operator (signed in: `operatorWith`) calls it; no token, no operator. */
+export function operatorClient(app: FastifyInstance, token?: string) {
+  const headers = clientHeaders(token);
   return {
     list: () => app.inject({ method: 'GET', url: '/api/admin/chat/conversations', headers }),
     messages: (id: string, limit = 10, skip = 0) => app.inject({ method: 'GET', url: `/api/admin/chat/conversations/${id}/messages?limit=${limit}&skip=${skip}`, headers }),

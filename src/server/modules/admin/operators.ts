@@ -15,6 +15,8 @@ import { enrolment, newTotpSecret, totpStep } from './totp';
 export interface OperatorIdentity {
   operatorId: number;
   username: string;
+  /** Shown to members as the sender of the operator's chat answers. */
+  name: string;
   role: OperatorRole;
   sessionId: string;
 }
@@ -145,11 +147,11 @@ export class Operators {
     if (token.length > 200) return null;
     const row = await this.deps.db.selectFrom('operator_session')
       .innerJoin('operator', 'operator.id', 'operator_session.operator_id')
-      .select(['operator_session.id', 'operator_session.expires_at', 'operator_session.revoked_at', 'operator.id as operator_id', 'operator.username', 'operator.role', 'operator.status'])
+      .select(['operator_session.id', 'operator_session.expires_at', 'operator_session.revoked_at', 'operator.id as operator_id', 'operator.username', 'operator.name', 'operator.role', 'operator.status'])
       .where('operator_session.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || row.revoked_at || row.expires_at.getTime() <= this.deps.clock.now().getTime() || row.status !== 'active') return null;
-    return { operatorId: row.operator_id, username: row.username, role: row.role, sessionId: row.id };
+    return { operatorId: row.operator_id, username: row.username, name: row.name, role: row.role, sessionId: row.id };
   }
 
   async logout(identity: OperatorIdentity, ip: string): Promise<void> {

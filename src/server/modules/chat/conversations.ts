@@ -216,12 +216,17 @@ export class ChatConversations {
 
   private async toSummary(row: Awaited<ReturnType<ReturnType<ChatConversations['summaries']>['executeTakeFirstOrThrow']>>): Promise<ConversationSummary> {
     const last = await this.db.selectFrom('chat_message').selectAll().where('conversation_id', '=', row.id).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    // A guest's name is what their own messages said, never the operator's who answered last.
+    const customer = row.member_id === null
+      ? await this.db.selectFrom('chat_message').select(['username', 'name']).where('conversation_id', '=', row.id).where('sender', '=', CUSTOMER_SENDER)
+        .orderBy('seq', 'desc').limit(1).executeTakeFirst()
+      : undefined;
     return {
       _id: row.id,
       userId: row.member_id === null ? null : String(row.member_id),
       guestId: row.guest_id,
-      username: row.member_username ?? last?.username ?? null,
-      name: row.member_name ?? last?.name ?? null,
+      username: row.member_username ?? customer?.username ?? null,
+      name: row.member_name ?? customer?.name ?? null,
       session_id: row.session_id,
       lastMessageAt: new Date(row.last_message_at).toISOString(),
       unread: Number(row.unread ?? 0),
@@ -247,13 +252,20 @@ export class ChatConversations {
   }
 
   /** An operator's reply, in any kind; it reaches the customer's room live. */
-  async reply(conversationId: string, operator: { sender: string; name: string }, message: OperatorMessage): Promise<ConversationMessage> {
+  /** An operator's answer; `record` runs in the same transaction (the back office's audit line). */
+  async reply(
+    conversationId: string,
+    operator: { sender: string; name: string },
+    message: OperatorMessage,
+    record?: (trx: Transaction<DB>, messageId: string) => Promise<void>,
+  ): Promise<ConversationMessage> {
     const at = this.deps.clock.now();
     const { row, conversation } = await this.db.transaction().execute(async (trx) => {
       const conversation = await trx.selectFrom('chat_conversation').selectAll().where('id', '=', conversationId).forUpdate().executeTakeFirst();
       if (!conversation) refuse('NOT_FOUND', 'no such conversation');
       if (message.message_type === 'media' && !message.payload.url) await this.requireOwnFile(trx, conversation!.id, message.payload.filePath);
       const row = await this.append(trx, conversation!, operator.sender, message, { username: null, name: operator.name, deviceToken: null }, at);
+      await record?.(trx, row.id);
       return { row, conversation: conversation! };
     });
     const sent = this.toMessage(row, conversation);

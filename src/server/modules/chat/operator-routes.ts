@@ -5,24 +5,30 @@ import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import type { FileStorage } from '../../providers/storage/adapter';
 import type { ChatConversations } from './conversations';
-import { requireOperator } from './operator-guard';
 import { sendFile } from './routes';
 
+/** The sender of every operator answer: members see the site's side, with the operator's name. */
+const OPERATOR_SENDER = 'operator';
+
 /**
- * The operator chat API under /api/admin/chat, every route behind `requireOperator(request,
- * 'chat')`, declared once for the whole prefix.
+ * The operator chat API under /api/admin/chat: the contract's routes carry the `chat`
+ * permission (the back office's operator guard checks it); the file route, outside the
+ * contract, asks the same guard.
  */
 export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
   const g = ctx.guards;
+  if (!g.requireOperator) throw new Error('the back office must be set up before the support chat');
+  const operatorMayChat = g.requireOperator('chat');
   app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      await requireOperator(request, 'chat');
-    });
 
     contractRoute(scope, g, e.adminChatConversations, async ({ query }) => ({ conversations: await chat.list(query.limit, query.skip) }));
     contractRoute(scope, g, e.adminChatMessages, async ({ params, query }) => chat.read(params.conversationId, query.limit, query.skip));
     contractRoute(scope, g, e.adminChatReply, async ({ params, body, request }) => {
-      const sent = await chat.reply(params.conversationId, request.chatOperator!, body.message);
+      const { operatorId, username, name } = request.operator!;
+      const sent = await chat.reply(params.conversationId, { sender: OPERATOR_SENDER, name }, body.message, (trx, messageId) =>
+        app.backOffice.audit.record({ operatorId, username, ip: request.ip }, {
+          action: 'chat.reply', targetType: 'chat_conversation', targetId: params.conversationId, after: { messageId, type: body.message.message_type },
+        }, trx));
       return { _id: sent._id, createdAt: sent.createdAt };
     });
     contractRoute(scope, g, e.adminChatRead, async ({ params }) => {
@@ -31,7 +37,7 @@ export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext
     });
     contractRoute(scope, g, e.adminChatEndSession, async ({ params }) => ({ session_id: await chat.endSession(params.conversationId) }));
 
-    scope.get('/api/admin/chat/files/:fileId', async (request, reply) => {
+    scope.get('/api/admin/chat/files/:fileId', { onRequest: operatorMayChat }, async (request, reply) => {
       const { fileId } = chatFileParams.parse(request.params);
       const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.file(fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file');

@@ -1,0 +1,123 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { CHAT } from '../../../contract';
+import type { conversationMessage } from '../../../contract/endpoints/chat';
+import { adminChatConversations, adminChatEndSession, adminChatMessages, adminChatRead, adminChatReply } from '../../../contract/endpoints/chatOperator';
+import { adminCall } from '../api';
+import { LoadState, PageHead, When } from '../parts';
+import { useAction } from '../useAction';
+import { useLoad } from '../useLoad';
+
+/** How often the open page asks for new conversations and messages (operators have no socket room). */
+const REFRESH_MS = 5_000;
+const THREAD_SIZE = 50;
+
+type Message = z.infer<typeof conversationMessage>;
+
+/** Reloads every REFRESH_MS while the page is open and visible. */
+function useRefresh(reload: () => void) {
+  useEffect(() => {
+    const timer = setInterval(() => { if (document.visibilityState === 'visible') reload(); }, REFRESH_MS);
+    return () => clearInterval(timer);
+  });
+}
+
+/** The support chat for operators: conversations by last activity, one thread, an answer box. */
+export function ChatPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, error, reload } = useLoad(() => adminCall(adminChatConversations, { query: { limit: 50, skip: 0 } }), []);
+  useRefresh(reload);
+  const conversations = data?.conversations ?? [];
+
+  return (
+    <section className="admin-page" aria-labelledby="chat-title">
+      <PageHead id="chat-title" title={t('admin.nav.chat')} />
+      <LoadState error={error} loading={!data} empty={conversations.length === 0} />
+      <div className="admin-chat">
+        <ul className="admin-chat__list" aria-label={t('admin.chat.conversations')}>
+          {conversations.map((c) => (
+            <li key={c._id}>
+              <button type="button" className="admin-chat__conversation" aria-current={open === c._id} data-testid="chat-conversation" onClick={() => setOpen(c._id)}>
+                <span className="admin-chat__who">{c.name ?? t('admin.chat.guest')}{c.username ? ` · ${c.username}` : ''}</span>
+                {c.unread > 0 && <span className="admin-chat__unread" aria-label={t('admin.chat.unread', { count: c.unread })}>{c.unread}</span>}
+                <span className="admin-chat__preview">{c.lastMessage ? preview(c.lastMessage, t) : ''}</span>
+                <When value={c.lastMessageAt} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {open && <Thread key={open} id={open} onChanged={reload} />}
+      </div>
+    </section>
+  );
+}
+
+function Thread({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const field = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [text, setText] = useState('');
+  const { busy, run } = useAction();
+  const { data, error, reload } = useLoad(() => adminCall(adminChatMessages, { params: { conversationId: id }, query: { limit: THREAD_SIZE, skip: 0 } }), [id]);
+  useRefresh(reload);
+  const loaded = Boolean(data);
+  // On a phone the thread is below the list: bring it into view once it has loaded.
+  useEffect(() => {
+    if (loaded) box.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
+  const unread = data?.conversation.unread ?? 0;
+  // Opening a conversation (and each new customer message while it is open) marks it read.
+  useEffect(() => {
+    if (unread > 0) void adminCall(adminChatRead, { params: { conversationId: id } }).then(onChanged, () => undefined);
+  }, [id, unread, onChanged]);
+
+  if (!data) return <LoadState error={error} loading empty={false} />;
+  const send = () => {
+    const message = text.trim();
+    if (!message) return;
+    void run(() => adminCall(adminChatReply, { params: { conversationId: id }, body: { message: { message_type: 'text', payload: message } } }), t('admin.chat.sent'), () => {
+      setText('');
+      reload();
+      onChanged();
+    });
+  };
+  return (
+    <div ref={box} className="admin-chat__thread panel" data-testid="chat-thread">
+      <h2>{data.conversation.name ?? t('admin.chat.guest')}</h2>
+      <ol className="admin-chat__messages" aria-live="polite">
+        {data.messages.map((m) => (
+          <li key={m._id} className={`admin-chat__message admin-chat__message--${m.sender === 'customer' ? 'customer' : 'site'}`} data-testid="chat-thread-message">
+            <span>{preview(m, t)}</span>
+            <small>{m.sender === 'customer' ? (m.name ?? t('admin.chat.guest')) : (m.name ?? t('admin.chat.site'))} · <When value={m.createdAt} /></small>
+          </li>
+        ))}
+      </ol>
+      <form className="admin-chat__reply" onSubmit={(e) => { e.preventDefault(); send(); }}>
+        <label className="field__label" htmlFor={field}>{t('admin.chat.answer')}</label>
+        <div className="field__control">
+          <textarea id={field} className="field__input" rows={3} maxLength={CHAT.textMax} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn--gold" disabled={busy || !text.trim()}>{t('admin.chat.send')}</button>
+          <button type="button" className="btn btn--ghost" disabled={busy}
+            onClick={() => void run(() => adminCall(adminChatEndSession, { params: { conversationId: id } }), t('admin.chat.ended'), () => { reload(); onChanged(); })}>
+            {t('admin.chat.end')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** One line for any message kind: its text, or what kind of thing it is. */
+function preview(m: Message, t: TFunction): string {
+  const body = m.message as { message_type: string; payload?: unknown; payloads?: unknown[] };
+  if (body.message_type === 'text' && typeof body.payload === 'string') return body.payload;
+  const payload = (body.payload ?? {}) as { text?: string; title?: string; message?: string; fileType?: string };
+  const kind = payload.fileType === 'image' || payload.fileType === 'video' ? payload.fileType : 'file';
+  if (body.message_type === 'media') return payload.message || t(`admin.chat.file.${kind}`);
+  return payload.text ?? payload.title ?? t('admin.chat.other');
+}

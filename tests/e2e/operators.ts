@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as OTPAuth from 'otpauth';
+import { RESULTS_DIR } from './harness';
+import { api } from './support';
+
+/**
+ * Back-office operators for the journeys. The sandbox seeds one admin at first start and prints
+ * its password in the server log; whichever file signs it in first enrols its authenticator, so
+ * the key is kept in a file beside the log for the files that come after (vitest does not run
+ * them in a fixed order). A code is accepted once per 30 s step, so the next code waits for a
+ * step that has not been used.
+ */
+const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, 'admin-authenticator.json');
+const STEP_MS = 30_000;
+
+/** The seeded admin's password, as an operator reads it in the log of the first start. */
+export function seedPassword(): string {
+  const log = fs.readFileSync(path.join(RESULTS_DIR, 'server.log'), 'utf8');
+  const line = log.split('\n').find((l) => l.includes('"operator":"admin"') && l.includes('"password"'));
+  if (!line) throw new Error('the server log has no seeded operator');
+  return (JSON.parse(line) as { password: string }).password;
+}
+
+/** The code an authenticator app shows for the key now. */
+export const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** Keeps the key the admin enrolled with, for the next sign-in. */
+export function rememberAdminKey(secret: string) {
+  fs.writeFileSync(ADMIN_AUTHENTICATOR, JSON.stringify({ secret, lastStep: 0 }));
+}
+
+/** A code for the seeded admin that no earlier sign-in has used. */
+export async function adminCode(): Promise<string> {
+  const kept = JSON.parse(fs.readFileSync(ADMIN_AUTHENTICATOR, 'utf8')) as { secret: string; lastStep: number };
+  let step = Math.floor(Date.now() / STEP_MS);
+  if (step <= kept.lastStep) {
+    await new Promise((r) => setTimeout(r, (kept.lastStep + 1) * STEP_MS - Date.now() + 200));
+    step = Math.floor(Date.now() / STEP_MS);
+  }
+  fs.writeFileSync(ADMIN_AUTHENTICATOR, JSON.stringify({ ...kept, lastStep: step }));
+  return codeFor(kept.secret);
+}
+
+/** Whether the seeded admin has enrolled an authenticator in this run. */
+export const adminEnrolled = () => fs.existsSync(ADMIN_AUTHENTICATOR);
+
+type LoginAnswer = { step: 'enrol'; secret: string } | { step: 'code' } | { step: 'signedIn'; token: string };
+
+/** An operator's session through the login API: the password, then (enrolling on the first login) the code. */
+async function signInByApi(username: string, password: string, code: (secret?: string) => Promise<string>): Promise<string> {
+  const first = await api<LoginAnswer>('POST', '/api/admin/login', { username, password });
+  if (first.status !== 200) throw new Error(`operator login refused: ${JSON.stringify(first.body)}`);
+  const secret = first.body.step === 'enrol' ? first.body.secret : undefined;
+  const signed = await api<LoginAnswer>('POST', '/api/admin/login', { username, password, code: await code(secret) });
+  if (signed.status !== 200 || signed.body.step !== 'signedIn') throw new Error(`operator code refused: ${JSON.stringify(signed.body)}`);
+  return signed.body.token;
+}
+
+/** The seeded admin's session token. */
+export const adminToken = () =>
+  signInByApi('admin', seedPassword(), async (secret) => {
+    if (secret) rememberAdminKey(secret);
+    return adminCode();
+  });
+
+/** A new operator with the role, created by the admin and signed in: its session's headers. */
+export async function operatorWithRole(role: 'support' | 'finance' | 'admin', username: string): Promise<Record<string, string>> {
+  const admin = { authorization: `Bearer ${await adminToken()}` };
+  const password = `Lotus-${role}-Harbour-${Date.now()}`;
+  const created = await api('POST', '/api/admin/operators', { username, name: `${role} desk`, role, password }, admin);
+  if (created.status !== 200) throw new Error(`operator not created: ${JSON.stringify(created.body)}`);
+  const token = await signInByApi(username, password, async (secret) => codeFor(secret!));
+  return { authorization: `Bearer ${token}` };
+}
