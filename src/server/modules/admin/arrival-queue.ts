@@ -70,7 +70,7 @@ export class ArrivalQueue {
   /** Credits the arrival to the member the operator chose: same currency only, and not while the member holds a bonus. */
   async assign(id: string, memberId: number, note: string | undefined, actor: Actor & { operatorId: number }) {
     const before = await this.item(id);
-    let credited = false;
+    let credited: boolean;
     try {
       credited = await this.deps.db.transaction().execute(async (trx) => {
         const member = await trx.selectFrom('member').select(['id', 'currency']).where('id', '=', memberId).executeTakeFirst();
