@@ -60,7 +60,7 @@ function ArrivalCard({ arrival: a, onDone }: { arrival: Arrival; onDone: () => v
         {a.reason && a.status === 'unmatched' && <Fact label={t('admin.arrivals.whyWaiting')}>{t(`admin.arrivals.reason.${a.reason}`)}</Fact>}
         {a.memberName && <Fact label={t('admin.arrivals.member')}>{a.memberName} · {a.username}</Fact>}
         {a.decidedBy && <Fact label={t('admin.decidedBy')}>{a.decidedBy}</Fact>}
-        {a.note && <Fact label={t('admin.reason')}>{a.note}</Fact>}
+        {a.note && <Fact label={t('admin.arrivals.noteLabel')}>{a.note}</Fact>}
       </dl>
       {decide && (
         <div className="admin-arrival__decide">
