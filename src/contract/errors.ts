@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'OPERATOR_EXISTS', // an operator username already taken
   'FILE_NOT_SUPPORTED', // a chat upload whose name or bytes are not an allowed type (SPEC section 5)
   'CHAT_FILE_REQUIRED', // a chat upload without a file in the field `file`, or an empty one
+  'CURRENCY_MISMATCH', // an incoming transfer assigned to a member whose wallet holds another currency
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -110,6 +111,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   ALREADY_DECIDED: 409,
   OPERATOR_EXISTS: 409,
   FILE_NOT_SUPPORTED: 415,
+  CURRENCY_MISMATCH: 409,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -68,6 +68,10 @@ export const configSchema = z.object({
   SLIP_FAILED_IMAGE_DAYS: z.coerce.number().min(0).default(30),
   /** Signs the sandbox gateway's notifications; unset: derived from the shared database's address. */
   SANDBOX_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the secret the banks' incoming-transfer notifications are signed with; unset, the bank feed webhook refuses every call. */
+  BANK_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Signs the sandbox bank's incoming-transfer notifications; unset: derived from the shared database's address. */
+  SANDBOX_BANK_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Who pays withdrawals: 'manual' (an operator pays from the bank and marks them paid; live's default) or the sandbox bank. */
   PAYOUT_ADAPTER: z.enum(['sandbox', 'manual']).optional(),
   /** Sandbox: the password of the back office's first operator 'admin', printed at first start; random when unset. */

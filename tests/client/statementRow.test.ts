@@ -52,6 +52,7 @@ describe('activityText', () => {
     expect(activityText(ts.en, row({ statementType: 'deposit', from: null, to: 'wallet' }), names)).toBe('Deposit to wallet');
     expect(activityText(ts.en, row({ statementType: 'deposit', from: 'slip', to: 'wallet' }), names)).toBe('Deposit by transfer slip to wallet');
     expect(activityText(ts.en, row({ statementType: 'deposit', from: 'KBANK', to: 'wallet' }), names)).toBe('Deposit by QR code to wallet');
+    expect(activityText(ts.en, row({ statementType: 'deposit', from: 'bank', to: 'wallet' }), names)).toBe('Deposit by bank transfer to wallet');
     expect(activityText(ts.th, row({ statementType: 'deposit', from: 'truewallet', to: 'wallet' }), names)).toBe('ฝากเงินผ่านทรูมันนี่วอลเล็ทเข้ากระเป๋าเงิน');
     expect(activityText(ts.th, row({ statementType: 'bonus', from: null, to: 'wallet' }), names)).toBe('รับโบนัสเข้ากระเป๋าเงิน');
     expect(activityText(ts.en, row({ statementType: 'finish_bonus', from: null, to: null }), names)).toBe('Bonus ended');

@@ -92,7 +92,7 @@ const SPEC_CALLS = [
   'PUT /api/chat/read-customer',
 ] as const;
 
-/** The product's additions to section 7: logout, agreement acceptance and the sandbox simulators. */
+/** The product's additions to section 7: logout, agreement acceptance, providers' webhooks and the sandbox simulators. */
 const PRODUCT_CALLS = [
   'POST /api/logout',
   'GET /api/account/agreement',
@@ -105,6 +105,8 @@ const PRODUCT_CALLS = [
   'GET /api/sandbox/game/session',
   'POST /api/sandbox/game/spin',
   'POST /api/webhooks/gateway/:provider',
+  'POST /api/webhooks/bank/:bankCode',
+  'POST /api/sandbox/bank/arrivals',
   'GET /api/bonus/current',
   'POST /api/sandbox/spin/coins',
 ] as const;
@@ -229,6 +231,16 @@ describe('schemas refuse malformed input', () => {
     const params = byCall('GET /api/qrcode/:bankCode').params as z.ZodType;
     expect(params.safeParse({ bankCode: 'KBANK' }).success).toBe(true);
     expect(params.safeParse({ bankCode: 'NOPE' }).success).toBe(false);
+  });
+
+  it('takes a bank notification in whole minor units from a sender account of digits and mask characters', () => {
+    const body = bodyOf('POST /api/webhooks/bank/:bankCode');
+    const notice = { reference: 'R1', account: '0730000002', amount: 10_050, currency: 'BAHT', senderBank: 'SCB', senderAccount: 'xxx-x-x1234-x', transferredAt: '2025-03-01T05:00:00Z' };
+    expect(body.safeParse(notice).success).toBe(true);
+    expect(body.safeParse({ ...notice, amount: 100.5 }).success).toBe(false);
+    expect(body.safeParse({ ...notice, amount: 0 }).success).toBe(false);
+    expect(body.safeParse({ ...notice, senderAccount: '1234; drop' }).success).toBe(false);
+    expect(body.safeParse({ ...notice, transferredAt: 'today' }).success).toBe(false);
   });
 
   it("takes only the demo slot's own stakes", () => {

@@ -9,7 +9,7 @@ import { api, chooseLanguage, LOCALES, registerMember, type Locale } from './sup
  * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
  * the server log at first start) signs in with an authenticator, approves a withdrawal, rejects
  * a slip, proposes a manual credit that a second operator (created in the console) approves,
- * locks a member, and turns the member service off and on again.
+ * assigns a bank transfer no member was matched to, locks a member, and turns the member service off and on again.
  */
 
 let browser: Browser;
@@ -149,6 +149,61 @@ describe('back office', () => {
     await second.context().close();
   });
 
+  it('assigns a bank transfer no member could be matched to, and the member statement shows the deposit', async () => {
+    // Someone pays from an account no member registered: the sandbox bank's feed reports it to our signed webhook.
+    const sent = await api<{ arrivalId: string; reference: string; status: string }>('POST', '/api/sandbox/bank/arrivals',
+      { amount: 432.1, senderBank: 'BBL', senderAccount: 'XXX-X-X9876-X', senderName: 'MALEE MOTHER' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.status).toBe('unmatched');
+    const before = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
+
+    await page.getByRole('link', { name: en.admin.nav.arrivals }).click();
+    const card = page.getByTestId('arrival').filter({ hasText: sent.body.reference });
+    await card.waitFor();
+    expect(await card.innerText()).toContain(en.admin.arrivals.reason.NO_MEMBER);
+    await fontsReady(page);
+    await screenshot(page, 'back-office-arrivals-en');
+    // The same session on a laptop (the operator's token lives in the tab's sessionStorage).
+    const token = await page.evaluate(() => sessionStorage.getItem('operatorToken'));
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url('/') });
+    const wide = await laptop.newPage();
+    await wide.goto('/admin/login');
+    await wide.evaluate((tok) => { sessionStorage.setItem('operatorToken', tok!); localStorage.setItem('locale', 'en'); }, token);
+    await wide.goto('/admin/arrivals');
+    await wide.getByTestId('arrival').filter({ hasText: sent.body.reference }).waitFor();
+    await fontsReady(wide);
+    await screenshot(wide, 'back-office-arrivals-laptop-en');
+    await laptop.close();
+
+    await card.getByRole('button', { name: en.admin.arrivals.assign }).click();
+    await card.getByRole('searchbox').fill(member.phone);
+    await card.getByRole('button', { name: en.admin.members.find }).click();
+    const credit = card.getByRole('button', { name: en.admin.arrivals.assignTo.replace('{{name}}', member.name) });
+    await credit.waitFor();
+    await card.getByLabel(en.admin.arrivals.note).fill('Paid from her mother\'s account');
+    await fontsReady(page);
+    await screenshot(page, 'back-office-arrival-assign-en', true);
+    await credit.click();
+    await page.getByRole('status').filter({ hasText: en.admin.arrivals.assigned }).waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+    await page.getByRole('button', { name: en.admin.arrivals.status.credited }).click();
+    await page.getByTestId('arrival').filter({ hasText: sent.body.reference }).filter({ hasText: member.name }).waitFor();
+
+    const after = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
+    expect(Math.round((after.body.wallet.amount - before.body.wallet.amount) * 100)).toBe(43_210);
+    const memberPage = await (await phoneContext(browser)).newPage();
+    await memberPage.goto('/login');
+    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
+    await memberPage.goto('/user/statement');
+    const first = memberPage.getByTestId('statement-row').first();
+    await first.waitFor();
+    expect(await first.getAttribute('data-type')).toBe('deposit');
+    expect(await first.innerText()).toContain(en.statement.channel.bank);
+    await fontsReady(memberPage);
+    await screenshot(memberPage, 'back-office-member-bank-deposit-en');
+    await memberPage.context().close();
+  });
+
   it("locks a member, whose next call gets invalid-token", async () => {
     await page.getByRole('link', { name: en.admin.nav.members }).click();
     await page.getByRole('searchbox').fill(member.phone);
@@ -182,7 +237,7 @@ describe('back office', () => {
     await page.getByRole('link', { name: en.admin.nav.audit }).click();
     await page.getByTestId('audit-line').first().waitFor();
     const actions = await page.getByTestId('audit-line').locator('td:nth-child(3)').allInnerTexts();
-    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'member.lock', 'service.off', 'service.on']) {
+    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
       expect(actions, action).toContain(action);
     }
   });
@@ -194,6 +249,11 @@ describe('back office', () => {
     await page.getByTestId('withdrawal').first().waitFor();
     await fontsReady(page);
     await screenshot(page, `back-office-paid-${locale}`);
+    await page.getByRole('link', { name: LOCALES[locale].admin.nav.arrivals }).click();
+    await page.getByRole('button', { name: LOCALES[locale].admin.arrivals.status.credited }).click();
+    await page.getByTestId('arrival').first().waitFor();
+    await fontsReady(page);
+    await screenshot(page, `back-office-arrivals-credited-${locale}`);
     const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url('/') });
     const p = await laptop.newPage();
     await p.goto('/admin');

@@ -6,6 +6,7 @@ import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { adminCall, operatorToken, whenSessionEnds } from './api';
 import { AdminLogin } from './AdminLogin';
 import { AdjustmentsPage } from './pages/AdjustmentsPage';
+import { ArrivalsPage } from './pages/ArrivalsPage';
 import { AuditPage } from './pages/AuditPage';
 import { ChatPage } from './pages/ChatPage';
 import { MemberPage } from './pages/MemberPage';
@@ -17,9 +18,10 @@ import { WithdrawalsPage } from './pages/WithdrawalsPage';
 import { OperatorContext, type OperatorSession, type OperatorView } from './session';
 import './admin.css';
 
-const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'adjustments' | 'members' | 'chat' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
+const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'arrivals' | 'adjustments' | 'members' | 'chat' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
   { path: 'withdrawals', key: 'withdrawals', permission: 'money.read' },
   { path: 'slips', key: 'slips', permission: 'money.read' },
+  { path: 'arrivals', key: 'arrivals', permission: 'arrivals.read' },
   { path: 'adjustments', key: 'adjustments', permission: 'money.read' },
   { path: 'members', key: 'members', permission: 'members.read' },
   { path: 'chat', key: 'chat', permission: 'chat' },
@@ -89,6 +91,7 @@ function AdminShell({ session }: { session: OperatorSession }) {
           <Route index element={<Navigate to={sections[0]?.path ?? 'service'} replace />} />
           <Route path="withdrawals" element={<WithdrawalsPage />} />
           <Route path="slips" element={<SlipsPage />} />
+          <Route path="arrivals" element={<ArrivalsPage />} />
           <Route path="adjustments" element={<AdjustmentsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="members/:id" element={<MemberPage />} />

@@ -32,8 +32,8 @@ export const activityText = (t: TFunction, row: StatementRow, names: StatementNa
       return t('statement.activity.withdraw', { to: name(row.to) });
     case 'deposit': {
       const to = accountName(row.to ?? 'wallet', names.slots, wallet);
-      // The server names the channel in `from`: slip, truewallet, sandbox, or the QR provider's code.
-      const channel = row.from === 'slip' || row.from === 'truewallet' || row.from === 'sandbox' ? row.from : row.from ? 'qr' : undefined;
+      // The server names the channel in `from`: slip, truewallet, bank (the bank's feed), sandbox, or the QR provider's code.
+      const channel = row.from === 'slip' || row.from === 'truewallet' || row.from === 'bank' || row.from === 'sandbox' ? row.from : row.from ? 'qr' : undefined;
       return channel ? t('statement.activity.depositVia', { channel: t(`statement.channel.${channel}`), to }) : t('statement.activity.deposit', { to });
     }
     case 'bonus':

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParam, ok } from '../endpoints/common';
 import { amountInput } from '../money';
-import { ADJUSTMENT_DIRECTIONS, OPERATOR_ROLES, SLIP_REJECT_REASONS } from './roles';
+import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SLIP_REJECT_REASONS } from './roles';
 import {
-  adjustmentItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, slipDetail, slipItem,
+  adjustmentItem, arrivalItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, slipDetail, slipItem,
   withdrawalItem,
 } from './schemas';
 
@@ -99,6 +99,30 @@ export const adminRejectSlip = endpoint({
   params: idParams, body: z.object({ reason: z.enum(SLIP_REJECT_REASONS) }), response: slipItem,
 });
 
+export const adminArrivals = endpoint({
+  method: 'GET', path: '/api/admin/arrivals', access: 'operator', permission: 'arrivals.read', tag,
+  summary: 'Incoming bank transfers by status (unmatched ones wait for an operator), filtered by reference, sender or amount',
+  query: z.object({
+    status: z.enum(ARRIVAL_STATUSES).default('unmatched'),
+    q: z.string().trim().max(100).optional().describe("part of the reference, the sender's name or account number, or the exact amount"),
+    bankCode: z.string().regex(/^[A-Z0-9]{2,10}$/).optional().describe('our receiving bank'),
+    page,
+  }),
+  response: listOf(arrivalItem),
+});
+
+export const adminAssignArrival = endpoint({
+  method: 'POST', path: '/api/admin/arrivals/:id/assign', access: 'operator', permission: 'arrivals.decide', tag,
+  summary: "Assign an unmatched transfer to a member: the member's wallet is credited once (same currency only)",
+  params: idParams, body: z.object({ memberId: z.number().int().positive(), note: note.optional() }), response: arrivalItem,
+});
+
+export const adminDismissArrival = endpoint({
+  method: 'POST', path: '/api/admin/arrivals/:id/dismiss', access: 'operator', permission: 'arrivals.decide', tag,
+  summary: 'Dismiss an unmatched transfer with a note (returned to the sender, or ignored): no money moves',
+  params: idParams, body: z.object({ note }), response: arrivalItem,
+});
+
 export const adminAdjustments = endpoint({
   method: 'GET', path: '/api/admin/adjustments', access: 'operator', permission: 'money.read', tag,
   summary: 'Manual credits and debits by status',
@@ -190,6 +214,7 @@ export const adminEndpoints = {
   adminLogin, adminLogout, adminMe, adminOperators, adminCreateOperator,
   adminWithdrawals, adminApproveWithdrawal, adminRejectWithdrawal, adminMarkWithdrawalPaid,
   adminSlips, adminSlip, adminApproveSlip, adminRejectSlip,
+  adminArrivals, adminAssignArrival, adminDismissArrival,
   adminAdjustments, adminProposeAdjustment, adminApproveAdjustment, adminRejectAdjustment,
   adminMembers, adminMember, adminMemberLedger, adminLockMember, adminUnlockMember, adminResetMemberPassword,
   adminService, adminSetService, adminAudit,

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   'slips.decide': ['finance', 'admin'],
   /** Propose a manual credit or debit, and approve or reject another operator's proposal. */
   'adjustments.manage': ['finance', 'admin'],
+  /** Read the incoming bank transfers no member was credited for (support answers "where is my deposit?"). */
+  'arrivals.read': ['support', 'finance', 'admin'],
+  /** Assign an unmatched incoming transfer to a member (credits the wallet), or dismiss it. */
+  'arrivals.decide': ['finance', 'admin'],
   /** Read the audit log. */
   'audit.read': ['finance', 'admin'],
   /** Create operators. */
@@ -54,5 +58,14 @@ export const SLIP_REJECT_REASONS = [
   'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID', 'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP',
   'INVALID_SLIP', 'NOT_MATCH', 'EXPIRED_SLIP', 'UNKNOW_ERROR',
 ] as const;
+
+/**
+ * Why an incoming bank transfer was not credited on arrival: no member's registered account
+ * fits the sender, more than one does (a masked account number), the one member holds a bonus
+ * (BONUS_REMAINING, as every deposit path), is locked, or holds another currency.
+ */
+export const ARRIVAL_REASONS = ['NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH'] as const;
+export type ArrivalReason = (typeof ARRIVAL_REASONS)[number];
+export const ARRIVAL_STATUSES = ['unmatched', 'credited', 'dismissed'] as const;
 
 export const ADMIN_PAGE_SIZE = 20;

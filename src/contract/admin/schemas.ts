@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../endpoints/common';
 import { amountOutput } from '../money';
-import { ADJUSTMENT_DIRECTIONS, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
+import { ADJUSTMENT_DIRECTIONS, ARRIVAL_REASONS, ARRIVAL_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
 
 /** Shapes of the back office's answers. */
 
@@ -72,6 +72,28 @@ export const adjustmentItem = z.object({
   proposedBy: z.string(),
   decidedBy: z.string().nullable(),
   createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+});
+
+export const arrivalItem = z.object({
+  id: z.string(),
+  bankCode: z.string().describe('our receiving bank'),
+  receivingAccount: z.string(),
+  reference: z.string().describe("the bank's transfer reference"),
+  amount: amountOutput,
+  currency: z.string(),
+  senderBank: z.string(),
+  senderAccount: z.string().describe('as the bank reported it, possibly masked'),
+  senderName: z.string().nullable(),
+  transferredAt: isoDate,
+  receivedAt: isoDate,
+  status: z.enum(ARRIVAL_STATUSES),
+  reason: z.enum(ARRIVAL_REASONS).nullable().describe('why it was not credited on arrival'),
+  memberId: z.number().int().nullable(),
+  memberName: z.string().nullable(),
+  username: z.string().nullable(),
+  decidedBy: z.string().nullable().describe('the operator who assigned or dismissed it; null when matched on arrival'),
+  note: z.string().nullable(),
   decidedAt: isoDate.nullable(),
 });
 

@@ -12,6 +12,7 @@ import { promotionEndpoints } from './promotion';
 import { statementEndpoints } from './statement';
 import { chatEndpoints } from './chat';
 import { sandboxEndpoints } from './sandbox';
+import { bankFeedEndpoints } from './bankFeed';
 
 /** Every endpoint of the API, keyed by the name of its typed client call. */
 export const endpoints = {
@@ -23,6 +24,7 @@ export const endpoints = {
   ...refundEndpoints,
   ...spinEndpoints,
   ...qrEndpoints,
+  ...bankFeedEndpoints,
   ...autoLoginEndpoints,
   ...bonusEndpoints,
   ...promotionEndpoints,

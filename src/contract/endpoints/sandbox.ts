@@ -42,6 +42,19 @@ export const sandboxTruewalletVoucher = endpoint({
   response: z.object({ link: z.string(), voucherId: z.string() }),
 });
 
+export const sandboxBankArrival = endpoint({
+  method: 'POST', path: '/api/sandbox/bank/arrivals', access: 'sandbox', tag,
+  summary: "Make the sandbox bank report an incoming transfer to our bank webhook, signed, as a bank's feed would",
+  body: z.object({
+    amount: amountInput.refine((a) => a > 0, { message: 'above 0' }),
+    senderBank: z.string().regex(/^[A-Z0-9]{2,10}$/).describe("the sender's bank code"),
+    senderAccount: z.string().min(1).max(30).regex(/^[0-9Xx*-]+$/).describe("the sender's account number, masked or not"),
+    senderName: z.string().trim().max(200).optional(),
+    bankAccountNo: z.string().max(30).optional().describe("our receiving account; the first AUTO-mode account when absent"),
+  }),
+  response: z.object({ arrivalId: z.string(), reference: z.string(), status: z.enum(['credited', 'unmatched', 'dismissed']) }),
+});
+
 /**
  * A sandbox stand-in for a bank deposit into the caller's wallet, so the money flows can be
  * tried before the deposit channels exist. Member access; mounted only in sandbox mode.
@@ -103,6 +116,6 @@ export const sandboxGameSpin = endpoint({
 });
 
 export const sandboxEndpoints = {
-  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxTruewalletVoucher, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
+  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
   sandboxSpinCoins,
 };

@@ -622,3 +622,30 @@ export interface ChatFileTable {
   storage_key: string;
   created_at: Generated<Date>;
 }
+
+/** Incoming bank transfers from the banks' feeds (0018_bank_arrivals): declared apart, as above. */
+export interface DB {
+  bank_arrival: BankArrivalTable;
+}
+
+export type BankArrivalStatus = 'unmatched' | 'credited' | 'dismissed';
+
+export interface BankArrivalTable {
+  id: string;
+  bank_code: string;
+  receiving_account: string;
+  reference: string;
+  amount: ColumnType<bigint, bigint, bigint>;
+  currency: 'BAHT' | 'LAK';
+  sender_bank: string;
+  sender_account: string;
+  sender_name: string | null;
+  transferred_at: Date;
+  received_at: Generated<Date>;
+  status: Generated<BankArrivalStatus>;
+  reason: string | null;
+  member_id: number | null;
+  decided_by: number | null;
+  note: string | null;
+  decided_at: Date | null;
+}

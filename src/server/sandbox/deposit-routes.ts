@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, toMajor, toMinor } from '../../contract';
+import { endpoints, ERROR_CODES, toMajor, toMinor, type ErrorCode } from '../../contract';
 import type { AppContext } from '../context';
 import { refuse } from '../errors';
 import { contractRoute } from '../http/contract-route';
 import type { DepositAccounts } from '../modules/deposits/accounts';
 import type { SandboxBank } from './bank';
+import type { SandboxBankFeed } from './bank-feed';
 import type { SandboxGateway } from './gateway';
 import type { SandboxTrueWallet } from './truewallet';
 
@@ -13,6 +14,7 @@ export interface SandboxDepositSimulators {
   gateway: SandboxGateway;
   truewallet: SandboxTrueWallet;
   accounts: DepositAccounts;
+  bankFeed: SandboxBankFeed;
 }
 
 const escapeHtml = (text: string) =>
@@ -42,6 +44,23 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
       held: body.held,
     });
     return reply.type('image/png').header('x-slip-reference', slip.reference).send(slip.png);
+  });
+
+  // Someone transfers into one of our AUTO-mode accounts; the sandbox bank's feed tells our webhook.
+  contractRoute(app, g, endpoints.sandboxBankArrival, async ({ body }) => {
+    const auto = (await sim.accounts.all()).filter((a) => a.mode === 'AUTO' && a.bankAccountNo);
+    const to = body.bankAccountNo ? auto.find((a) => a.bankAccountNo === body.bankAccountNo) : auto[0];
+    if (!to) return refuse('DEST_ACC_INVALID', 'not an AUTO-mode receiving account');
+    const sent = await sim.bankFeed.arrive({
+      bankCode: to.bankCode, account: to.bankAccountNo, amount: toMinor(body.amount), currency: to.currency ?? (country === 'LA' ? 'LAK' : 'BAHT'),
+      senderBank: body.senderBank, senderAccount: body.senderAccount, senderName: body.senderName,
+    });
+    const answer = JSON.parse(sent.body || '{}') as { message?: string; status?: 'credited' | 'unmatched' | 'dismissed' };
+    if (sent.statusCode !== 200 || !answer.status) {
+      return refuse(ERROR_CODES.includes(answer.message as ErrorCode) ? (answer.message as ErrorCode) : 'UNKNOW_ERROR', `webhook answered ${sent.statusCode}`);
+    }
+    const arrival = await ctx.db.selectFrom('bank_arrival').select('id').where('bank_code', '=', to.bankCode).where('reference', '=', sent.reference).executeTakeFirstOrThrow();
+    return { arrivalId: arrival.id, reference: sent.reference, status: answer.status };
   });
 
   contractRoute(app, g, endpoints.sandboxQrcodePay, async ({ params }) => {

@@ -7,7 +7,7 @@ import { actorOf } from './guard';
 
 /** `/api/admin/*`: thin handlers, one domain call each; the guard has checked the session and the permission. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, office: BackOffice) {
-  const { operators, audit, withdrawals, slips, adjustments, members } = office;
+  const { operators, audit, withdrawals, slips, arrivals, adjustments, members } = office;
   const g = ctx.guards;
 
   contractRoute(app, g, e.adminLogin, async ({ body, request }) =>
@@ -29,6 +29,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminSlip, async ({ params }) => slips.detail(params.id));
   contractRoute(app, g, e.adminApproveSlip, async ({ params, body, request }) => slips.approve(params.id, body.amount, actorOf(request)));
   contractRoute(app, g, e.adminRejectSlip, async ({ params, body, request }) => slips.reject(params.id, body.reason, actorOf(request)));
+
+  contractRoute(app, g, e.adminArrivals, async ({ query }) => arrivals.list(query));
+  contractRoute(app, g, e.adminAssignArrival, async ({ params, body, request }) => arrivals.assign(params.id, body.memberId, body.note, actorOf(request)));
+  contractRoute(app, g, e.adminDismissArrival, async ({ params, body, request }) => arrivals.dismiss(params.id, body.note, actorOf(request)));
 
   contractRoute(app, g, e.adminAdjustments, async ({ query }) => adjustments.list(query.status, query.page));
   contractRoute(app, g, e.adminProposeAdjustment, async ({ body, idempotencyKey, request }) => adjustments.propose(body, idempotencyKey, actorOf(request)));

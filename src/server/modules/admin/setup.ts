@@ -4,6 +4,7 @@ import type { Permission } from '../../../contract';
 import type { AppContext } from '../../context';
 import type { Wallet } from '../wallet/wallet';
 import { Adjustments, MANUAL_ADJUSTMENTS } from './adjustments';
+import { ArrivalQueue } from './arrival-queue';
 import { AuditLog } from './audit';
 import { operatorRouteGuard, requireOperator, type OperatorAuthenticator } from './guard';
 import { MemberDesk } from './members';
@@ -17,6 +18,7 @@ export interface BackOffice {
   audit: AuditLog;
   withdrawals: WithdrawalQueue;
   slips: SlipQueue;
+  arrivals: ArrivalQueue;
   adjustments: Adjustments;
   members: MemberDesk;
   authenticate: OperatorAuthenticator;
@@ -51,6 +53,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     authenticate,
     withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
     slips: new SlipQueue({ db: ctx.db, money, audit }),
+    arrivals: new ArrivalQueue({ db: ctx.db, money, audit }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
     members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit }),
   };

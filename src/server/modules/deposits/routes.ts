@@ -6,7 +6,9 @@ import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import type { QrChannel } from '../../providers/gateways/adapter';
+import type { BankFeed } from '../../providers/bank-feed/adapter';
 import { verifySignature } from '../../providers/signing';
+import type { BankArrivals } from './bank-arrivals';
 import type { QrDeposits } from './qrcodes';
 import { slipImageType } from './slip-reader';
 import type { Slips } from './slips';
@@ -19,6 +21,9 @@ export interface DepositServices {
   channel: (provider: QrProvider) => QrChannel;
   /** The secret a provider's payment notifications are signed with. */
   webhookSecret: (provider: QrProvider) => string;
+  /** Incoming transfers reported by the banks' feeds. */
+  arrivals: BankArrivals;
+  bankFeed: BankFeed;
 }
 
 const answer = (reply: FastifyReply, a: StoredAnswer) => {
@@ -101,6 +106,19 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       if (Number.isNaN(paidAt.getTime())) refuse('INVALID_INPUT', 'paidAt is not a date');
       await s.qr.confirm(params.provider, { orderId: body.orderId, reference: body.reference, amount: minorOf(body.amount), currency: body.currency, paidAt });
       return { message: 'OK' as const };
+    });
+    contractRoute(scope, g, endpoints.bankTransferWebhook, async ({ params, body, request }) => {
+      const signed = s.bankFeed.authentic(params.bankCode, {
+        timestamp: request.headers['x-timestamp'] as string | undefined,
+        signature: request.headers['x-signature'] as string | undefined,
+        rawBody: (request as RawRequest).rawBody ?? '',
+      });
+      if (!signed) refuse('UNAUTHORIZED', 'bad bank feed signature');
+      const arrival = await s.arrivals.receive({
+        bankCode: params.bankCode, account: body.account, reference: body.reference, amount: BigInt(body.amount), currency: body.currency,
+        senderBank: body.senderBank, senderAccount: body.senderAccount, senderName: body.senderName || null, transferredAt: new Date(body.transferredAt),
+      });
+      return { message: 'OK' as const, status: arrival.status };
     });
   });
 }

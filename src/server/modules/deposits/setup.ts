@@ -8,13 +8,16 @@ import type { SlipVerifier } from '../../providers/slips/adapter';
 import { HttpSlipVerifier } from '../../providers/slips/http-verifier';
 import type { TrueWalletVouchers } from '../../providers/truewallet/adapter';
 import { HttpTrueWalletVouchers } from '../../providers/truewallet/http-vouchers';
+import { HmacBankFeed } from '../../providers/bank-feed/adapter';
 import { SandboxBank } from '../../sandbox/bank';
+import { SandboxBankFeed } from '../../sandbox/bank-feed';
 import { sandboxSecret } from '../../sandbox/secrets';
 import { registerSandboxDepositRoutes } from '../../sandbox/deposit-routes';
 import { SandboxGateway } from '../../sandbox/gateway';
 import { SandboxTrueWallet } from '../../sandbox/truewallet';
 import type { MoneyContext } from '../wallet/money-context';
 import { DepositAccounts } from './accounts';
+import { BANK_CHANNEL, BankArrivals } from './bank-arrivals';
 import { depositHouseAccounts } from './credit';
 import { QrDeposits } from './qrcodes';
 import { registerDepositRoutes } from './routes';
@@ -28,6 +31,7 @@ export interface DepositModule {
   slips: Slips;
   qr: QrDeposits;
   truewallet: TrueWalletDeposits;
+  arrivals: BankArrivals;
 }
 
 declare module 'fastify' {
@@ -52,8 +56,11 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
   let gatewayChannel: (provider: QrProvider) => QrChannel;
   let observer: SandboxGateway | undefined;
   let webhookSecret: string;
+  let bankFeedSecret: string | undefined;
+  const arrivals = new BankArrivals({ money, accounts });
   if (config.sandbox) {
     webhookSecret = config.SANDBOX_GATEWAY_SECRET ?? sandboxSecret(config, 'gateway');
+    bankFeedSecret = config.SANDBOX_BANK_FEED_SECRET ?? sandboxSecret(config, 'bank-feed');
     const bank = new SandboxBank(ctx.db, ctx.clock, config.COUNTRY);
     const truewallet = new SandboxTrueWallet(ctx.db, ctx.clock);
     // The gateway notifies our webhook through the whole HTTP pipeline (parsing, signature check), in process.
@@ -66,9 +73,15 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
     observer = gateway;
     const sandboxChannel = gateway.channel();
     gatewayChannel = () => sandboxChannel;
-    registerSandboxDepositRoutes(app, ctx, { bank, gateway, truewallet, accounts });
+    // The sandbox bank reports incoming transfers to our webhook through the whole HTTP pipeline, as the gateway does.
+    const bankFeed = new SandboxBankFeed(ctx.clock, config.COUNTRY, bankFeedSecret, async (n) => {
+      const res = await app.inject({ method: 'POST', url: `/api/webhooks/bank/${n.bankCode}`, headers: n.headers, payload: n.body });
+      return { statusCode: res.statusCode, body: res.body };
+    });
+    registerSandboxDepositRoutes(app, ctx, { bank, gateway, truewallet, accounts, bankFeed });
   } else {
     webhookSecret = config.PAYMENT_GATEWAY_SECRET!;
+    bankFeedSecret = config.BANK_FEED_SECRET;
     verifier = new HttpSlipVerifier({ url: config.SLIP_VERIFY_URL!, token: config.SLIP_VERIFY_TOKEN!, timeoutMs: config.PROVIDER_TIMEOUT_MS });
     vouchers = new HttpTrueWalletVouchers({ url: config.TRUEWALLET_API_URL, mobile: config.TRUEWALLET_MOBILE!, timeoutMs: config.PROVIDER_TIMEOUT_MS });
     const http = new Map(QR_PROVIDERS.map((p) => [p, new HttpGatewayChannel(p, { url: config.PAYMENT_GATEWAY_URL!, secret: config.PAYMENT_GATEWAY_SECRET!, timeoutMs: config.PROVIDER_TIMEOUT_MS })]));
@@ -84,10 +97,11 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
     money, vouchers, clock: ctx.clock, log,
     linkKey: config.TRUEWALLET_LINK_KEY ?? SANDBOX_TRUEWALLET_LINK_KEY,
   });
-  registerDepositRoutes(app, ctx, { slips, qr, truewallet, channel, webhookSecret: () => webhookSecret });
+  const bankFeed = new HmacBankFeed(() => bankFeedSecret);
+  registerDepositRoutes(app, ctx, { slips, qr, truewallet, channel, webhookSecret: () => webhookSecret, arrivals, bankFeed });
 
   app.addHook('onReady', async () => {
-    await money.accounts.prepareHouseAccounts(ctx.db, depositHouseAccounts(['slip', 'truewallet', ...QR_PROVIDERS]), ['BAHT', 'LAK']);
+    await money.accounts.prepareHouseAccounts(ctx.db, depositHouseAccounts(['slip', 'truewallet', BANK_CHANNEL, ...QR_PROVIDERS]), ['BAHT', 'LAK']);
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -106,7 +120,7 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
     await running;
     await reader.close();
   });
-  const module: DepositModule = { slips, qr, truewallet };
+  const module: DepositModule = { slips, qr, truewallet, arrivals };
   app.decorate('deposits', module);
   return module;
 }

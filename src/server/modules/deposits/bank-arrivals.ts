@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { ArrivalReason } from '../../../contract';
+import type { BankArrivalStatus, BankArrivalTable, DB } from '../../db/schema';
+import { refuse } from '../../errors';
+import type { IncomingTransfer } from '../../providers/bank-feed/adapter';
+import type { MoneyContext } from '../wallet/money-context';
+import { accountMatches, type DepositAccounts } from './accounts';
+import { creditDeposit } from './credit';
+
+/** The house account incoming bank transfers are credited from (`deposits:bank`); the statement names the channel. */
+export const BANK_CHANNEL = 'bank';
+
+/** The ledger reference of an arrival's credit: unique per kind, so however it is credited, it is credited once. */
+export const arrivalReference = (a: { bank_code: string; reference: string }) => `bank:${a.bank_code}:${a.reference}`;
+
+type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'currency' | 'sender_bank' | 'sender_account'> & { amount: bigint | string };
+
+/**
+ * Credits an arrival to a member in the caller's transaction (the one that marked it credited),
+ * as every deposit path credits: one ledger entry of kind `deposit` from `deposits:bank`.
+ */
+export async function creditArrival(trx: Transaction<DB>, money: MoneyContext, arrival: Arrival, memberId: number, by: Record<string, unknown>) {
+  await creditDeposit(trx, money, {
+    memberId, currency: arrival.currency, channel: BANK_CHANNEL, reference: arrivalReference(arrival), amount: BigInt(arrival.amount),
+    description: { arrivalId: arrival.id, bankCode: arrival.bank_code, bankReference: arrival.reference, senderBank: arrival.sender_bank, ...by },
+  });
+}
+
+/** The LIKE pattern of a (possibly masked) account number against members' digits, as `accountMatches` compares from the right. */
+const accountPattern = (reported: string) => `%${reported.toUpperCase().replace(/[^0-9X*]/g, '').replace(/[X*]/g, '_')}`;
+
+/**
+ * Incoming transfers from the banks' feeds, into our AUTO-mode receiving accounts (the member
+ * transfers from the registered account, SPEC section 2). Each arrival is stored once per
+ * (bank, reference); in the same transaction it is credited to the one member whose registered
+ * account sent it, or left `unmatched` with the reason for an operator (`admin/arrival-queue.ts`).
+ */
+export class BankArrivals {
+  constructor(private readonly deps: { money: MoneyContext; accounts: DepositAccounts }) {}
+
+  private get db() {
+    return this.deps.money.db;
+  }
+
+  /** A signed notification: answers the arrival's status; a repeat books nothing more. */
+  async receive(transfer: IncomingTransfer): Promise<{ id: string; status: BankArrivalStatus }> {
+    const digits = (s: string) => s.replace(/\D/g, '');
+    const ours = (await this.deps.accounts.all()).find((a) => a.mode === 'AUTO' && a.bankCode === transfer.bankCode
+      && a.bankAccountNo && digits(a.bankAccountNo) === digits(transfer.account));
+    if (!ours) return refuse('DEST_ACC_INVALID', `${transfer.bankCode} ${transfer.account} is not an AUTO-mode receiving account`);
+    if (ours.currency && ours.currency !== transfer.currency) return refuse('CURRENCY_MISMATCH', `${transfer.account} takes ${ours.currency}`);
+
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      // A concurrent copy waits here on the unique key until the first commits, then inserts nothing.
+      const inserted = await trx.insertInto('bank_arrival').values({
+        id: randomUUID(), bank_code: transfer.bankCode, receiving_account: transfer.account, reference: transfer.reference,
+        amount: transfer.amount, currency: transfer.currency, sender_bank: transfer.senderBank, sender_account: transfer.senderAccount,
+        sender_name: transfer.senderName, transferred_at: transfer.transferredAt, reason: null, member_id: null, decided_by: null,
+        note: null, decided_at: null,
+      }).onConflict((oc) => oc.columns(['bank_code', 'reference']).doNothing())
+        .returning(['id', 'bank_code', 'reference', 'amount', 'currency', 'sender_bank', 'sender_account'])
+        .executeTakeFirst();
+      if (!inserted) return { repeat: true as const };
+      const match = await this.match(trx, inserted);
+      if (match.reason) {
+        await trx.updateTable('bank_arrival').set({ reason: match.reason, member_id: null }).where('id', '=', inserted.id).execute();
+        return { repeat: false as const, id: inserted.id, status: 'unmatched' as const };
+      }
+      await trx.updateTable('bank_arrival').set({ status: 'credited', member_id: match.memberId, decided_at: new Date() }).where('id', '=', inserted.id).execute();
+      await creditArrival(trx, this.deps.money, inserted, match.memberId, { matchedBy: 'sender account' });
+      return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: match.memberId };
+    });
+
+    if (outcome.repeat) {
+      const seen = await this.db.selectFrom('bank_arrival').select(['id', 'status', 'amount', 'currency', 'sender_bank', 'sender_account', 'receiving_account'])
+        .where('bank_code', '=', transfer.bankCode).where('reference', '=', transfer.reference).executeTakeFirstOrThrow();
+      // The same reference reporting another transfer is not a retry: refuse it rather than answer as if booked.
+      if (BigInt(seen.amount) !== transfer.amount || seen.currency !== transfer.currency || seen.sender_bank !== transfer.senderBank
+        || seen.sender_account !== transfer.senderAccount || digits(seen.receiving_account) !== digits(transfer.account)) {
+        return refuse('IDEMPOTENCY_CONFLICT', `${transfer.bankCode} ${transfer.reference} was reported with other details`);
+      }
+      return { id: seen.id, status: seen.status };
+    }
+    if (outcome.status === 'credited') this.deps.money.notify(outcome.memberId!, 'wallet.changed', {});
+    return { id: outcome.id, status: outcome.status };
+  }
+
+  /** The one member whose registered account (bank and number, masked digits matching anything) sent the transfer, and may take it now. */
+  private async match(trx: Transaction<DB>, arrival: Arrival): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
+    const candidates = (await trx.selectFrom('member').select(['id', 'bank_account_no', 'currency', 'status'])
+      .where('bank_code', '=', arrival.sender_bank)
+      .where(sql<string>`regexp_replace(bank_account_no, '[^0-9]', '', 'g')`, 'like', accountPattern(arrival.sender_account))
+      .limit(20).execute())
+      .filter((m) => accountMatches(arrival.sender_account, m.bank_account_no));
+    if (candidates.length === 0) return { reason: 'NO_MEMBER' };
+    if (candidates.length > 1) return { reason: 'MANY_MEMBERS' };
+    const [member] = candidates;
+    if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
+    if (member.currency !== arrival.currency) return { reason: 'CURRENCY_MISMATCH' };
+    const bonus = await trx.selectFrom('member_bonus').select('id').where('member_id', '=', member.id).where('status', '=', 'active').executeTakeFirst();
+    if (bonus) return { reason: 'BONUS_REMAINING' };
+    return { memberId: member.id };
+  }
+}

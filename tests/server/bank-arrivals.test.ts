@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/server/ledger/audit';
+import { sign } from '../../src/server/providers/signing';
+import { build, clientHeaders, type TestApp } from './helpers/app';
+import { engines } from './helpers/db';
+import { activateBonus, endBonus } from './helpers/deposits';
+import { seedMember } from './helpers/members';
+import { operatorWith } from './helpers/operators';
+import { balances, walletClient } from './helpers/wallet';
+
+const SECRET = 'test-bank-feed-secret';
+/** The seeded KBANK AUTO-mode receiving account (0006 seed). */
+const KBANK_ACCOUNT = '0730000002';
+
+describe.each(engines)('incoming bank transfers on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build(engine, { SANDBOX_BANK_FEED_SECRET: SECRET, RECONCILE_INTERVAL_MS: '0' });
+  });
+  afterAll(async () => {
+    expect(await auditLedger(t.app.ctx.db)).toMatchObject({ ok: true });
+    await t.close();
+  });
+
+  const newReference = () => `REF${randomBytes(6).toString('hex').toUpperCase()}`;
+  const transfer = (overrides: Record<string, unknown> = {}) => ({
+    reference: newReference(), account: KBANK_ACCOUNT, amount: 150_000, currency: 'BAHT', senderBank: 'SCB',
+    senderAccount: '999-9-99999-9', senderName: 'SOMEONE UNKNOWN', transferredAt: new Date().toISOString(), ...overrides,
+  });
+
+  /** A notification signed as the bank signs it. */
+  function webhook(body: Record<string, unknown>, { bank = 'KBANK', secret = SECRET, headers = {} as Record<string, string> } = {}) {
+    const raw = JSON.stringify(body);
+    const timestamp = String(Date.now());
+    return t.app.inject({
+      method: 'POST', url: `/api/webhooks/bank/${bank}`, payload: raw,
+      headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': sign(secret, timestamp, raw), ...headers },
+    });
+  }
+
+  const arrivalOf = (reference: string) => t.app.ctx.db.selectFrom('bank_arrival').selectAll().where('reference', '=', reference).executeTakeFirst();
+  const creditsOf = (reference: string) => t.app.ctx.db.selectFrom('ledger_entry').select(['id', 'member_id'])
+    .where('kind', '=', 'deposit').where('reference', '=', `bank:KBANK:${reference}`).execute();
+  const auditOf = (id: string) => t.app.ctx.db.selectFrom('operator_audit').select(['action', 'operator_username', 'ip', 'before', 'after'])
+    .where('target_id', '=', id).orderBy('id').execute();
+
+  async function member() {
+    const m = await seedMember(t.app);
+    const row = await t.app.ctx.db.selectFrom('member').select(['bank_code', 'bank_account_no']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    return { ...m, bankAccountNo: row.bank_account_no, w: walletClient(t.app, m.token) };
+  }
+
+  async function unmatchedArrival(overrides: Record<string, unknown> = {}) {
+    const body = transfer(overrides);
+    const res = await webhook(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'OK', status: 'unmatched' });
+    return (await arrivalOf(body.reference))!;
+  }
+
+  it("credits the member whose registered account sent it, once, when the bank sends the notification three times at once", async () => {
+    const m = await member();
+    const body = transfer({ senderBank: 'SCB', senderAccount: m.bankAccountNo, amount: 123_456 });
+    const answers = await Promise.all([webhook(body), webhook(body), webhook(body)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json().status)).toEqual(['credited', 'credited', 'credited']);
+    expect(await creditsOf(body.reference)).toEqual([expect.objectContaining({ member_id: m.id })]);
+    expect((await balances(t.app, m.id)).wallet).toBe(1234.56);
+    const arrival = await arrivalOf(body.reference);
+    expect(arrival).toMatchObject({ status: 'credited', member_id: m.id, reason: null, decided_by: null });
+
+    // Later retries book nothing either.
+    expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'credited' });
+    expect(await creditsOf(body.reference)).toHaveLength(1);
+    const statement = (await m.w.statement()).json();
+    expect(statement.statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', from: 'bank', amount: 1234.56 });
+  });
+
+  it('matches a masked sender account as slips are matched (four digits visible, the rest anything)', async () => {
+    const m = await member();
+    const masked = m.bankAccountNo.replace(/\d(?=\d{4})/g, 'X');
+    const body = transfer({ senderAccount: masked, amount: 5_000 });
+    expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'credited' });
+    expect(await creditsOf(body.reference)).toEqual([expect.objectContaining({ member_id: m.id })]);
+  });
+
+  it.each([
+    ['no signature', { 'x-signature': '' }],
+    ['a signature by another secret', { 'x-signature': sign('not-the-secret', String(Date.now()), '{}') }],
+    ['an old timestamp', { 'x-timestamp': String(Date.now() - 3_600_000) }],
+  ])('refuses a notification with %s, and books nothing', async (_case, headers) => {
+    const m = await member();
+    const body = transfer({ senderAccount: m.bankAccountNo });
+    const res = await webhook(body, { headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect(await arrivalOf(body.reference)).toBeUndefined();
+    expect((await balances(t.app, m.id)).wallet).toBe(0);
+  });
+
+  it.each([
+    ['an account that is not ours', { account: '1111111111' }, 'DEST_ACC_INVALID'],
+    ['a NUL byte', { senderName: 'A\u0000B' }, 'INVALID_INPUT'],
+    ['a huge name', { senderName: 'x'.repeat(100_000) }, 'INVALID_INPUT'],
+    ['a fractional amount', { amount: 10.5 }, 'INVALID_INPUT'],
+    ['a zero amount', { amount: 0 }, 'INVALID_INPUT'],
+    ['an unknown currency', { currency: 'USD' }, 'INVALID_INPUT'],
+    ['a date that is no date', { transferredAt: 'yesterday' }, 'INVALID_INPUT'],
+  ])('refuses %s with a code and stores nothing', async (_case, overrides, code) => {
+    const body = transfer(overrides);
+    const res = await webhook(body);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toEqual({ message: code });
+    expect(await arrivalOf(body.reference)).toBeUndefined();
+  });
+
+  it('refuses a bank that is not one of our AUTO-mode accounts', async () => {
+    const res = await webhook(transfer(), { bank: 'BBL' });
+    expect(res.json()).toEqual({ message: 'DEST_ACC_INVALID' });
+  });
+
+  it('refuses the same reference reported again with another amount', async () => {
+    const a = await unmatchedArrival();
+    const res = await webhook(transfer({ reference: a.reference, amount: 999 }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('leaves a transfer no member sent, or one two members could have sent, or one while the member holds a bonus, in the queue with its reason', async () => {
+    const none = await unmatchedArrival();
+    expect(none.reason).toBe('NO_MEMBER');
+    // Two members whose accounts end alike: a masked number cannot tell them apart.
+    const [a, b] = [await member(), await member()];
+    await t.app.ctx.db.updateTable('member').set({ bank_account_no: '5550001234' }).where('id', '=', a.id).execute();
+    await t.app.ctx.db.updateTable('member').set({ bank_account_no: '6660001234' }).where('id', '=', b.id).execute();
+    const many = await unmatchedArrival({ senderAccount: 'XXX-X-XX123-4' });
+    expect(many.reason).toBe('MANY_MEMBERS');
+    const c = await member();
+    await activateBonus(t.app, c.id);
+    const bonus = await unmatchedArrival({ senderAccount: c.bankAccountNo });
+    expect(bonus.reason).toBe('BONUS_REMAINING');
+    await endBonus(t.app, c.id);
+    expect((await balances(t.app, c.id)).wallet).toBe(0);
+
+    const support = await operatorWith(t.app, 'support');
+    const queue = await support.get('/api/admin/arrivals');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const listed = queue.json().items.filter((i: { id: string }) => [none.id, many.id, bonus.id].includes(i.id));
+    expect(listed.map((i: { reason: string }) => i.reason).sort()).toEqual(['BONUS_REMAINING', 'MANY_MEMBERS', 'NO_MEMBER']);
+    expect(listed[0]).toMatchObject({ status: 'unmatched', bankCode: 'KBANK', amount: 1500, currency: 'BAHT', memberId: null });
+    // Filtered by the reference.
+    const found = (await support.get(`/api/admin/arrivals?q=${none.reference.slice(3, 10)}`)).json();
+    expect(found.items.map((i: { id: string }) => i.id)).toEqual([none.id]);
+  });
+
+  it('credits the chosen member once when a finance and an admin operator assign it at once', async () => {
+    const arrival = await unmatchedArrival({ amount: 77_700 });
+    const m = await member();
+    const [finance, admin] = [await operatorWith(t.app, 'finance'), await operatorWith(t.app, 'admin')];
+    const assign = (op: typeof finance) => op.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id, note: 'member called with the slip' });
+    const answers = await Promise.all([assign(finance), assign(admin)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ message: 'ALREADY_DECIDED' });
+    const winner = answers[0].statusCode === 200 ? finance : admin;
+    expect(answers.find((r) => r.statusCode === 200)!.json()).toMatchObject({ status: 'credited', memberId: m.id, decidedBy: winner.username, amount: 777 });
+    expect(await creditsOf(arrival.reference)).toEqual([expect.objectContaining({ member_id: m.id })]);
+    expect((await balances(t.app, m.id)).wallet).toBe(777);
+    // The winner repeating it gets the item; nothing more moves.
+    expect((await assign(winner)).statusCode).toBe(200);
+    expect((await balances(t.app, m.id)).wallet).toBe(777);
+    expect((await m.w.statement()).json().statements[0]).toMatchObject({ statementType: 'deposit', from: 'bank', amount: 777 });
+
+    const lines = await auditOf(arrival.id);
+    expect(lines.map((l) => [l.action, l.operator_username])).toEqual([['arrival.assign', winner.username]]);
+    expect(lines[0]).toMatchObject({ ip: expect.any(String), before: expect.objectContaining({ status: 'unmatched' }), after: expect.objectContaining({ status: 'credited', memberId: m.id }) });
+  });
+
+  it('refuses a support operator (403 FORBIDDEN) and a member token (401) on assign and dismiss', async () => {
+    const arrival = await unmatchedArrival();
+    const m = await member();
+    const support = await operatorWith(t.app, 'support');
+    for (const res of [
+      await support.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id }),
+      await support.post(`/api/admin/arrivals/${arrival.id}/dismiss`, { note: 'not ours' }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'FORBIDDEN' });
+    }
+    for (const url of ['/api/admin/arrivals', `/api/admin/arrivals/${arrival.id}/assign`]) {
+      const res = await t.app.inject({ method: url.endsWith('assign') ? 'POST' : 'GET', url, payload: url.endsWith('assign') ? { memberId: m.id } : undefined, headers: clientHeaders(m.token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'invalid-token' });
+    }
+    expect((await arrivalOf(arrival.reference))!.status).toBe('unmatched');
+    expect((await balances(t.app, m.id)).wallet).toBe(0);
+  });
+
+  it("refuses to assign to a member of another currency (CURRENCY_MISMATCH) or holding a bonus, and to an unknown member; the arrival keeps waiting", async () => {
+    const arrival = await unmatchedArrival({ currency: 'LAK', amount: 5_000_000 });
+    const m = await member();
+    const finance = await operatorWith(t.app, 'finance');
+    const mismatch = await finance.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id });
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json()).toEqual({ message: 'CURRENCY_MISMATCH' });
+
+    const baht = await unmatchedArrival();
+    await activateBonus(t.app, m.id);
+    expect((await finance.post(`/api/admin/arrivals/${baht.id}/assign`, { memberId: m.id })).json()).toEqual({ message: 'BONUS_REMAINING' });
+    await endBonus(t.app, m.id);
+    expect((await finance.post(`/api/admin/arrivals/${baht.id}/assign`, { memberId: 999_999_999 })).json()).toEqual({ message: 'NO_USER' });
+    expect((await finance.post('/api/admin/arrivals/not-an-id/assign', { memberId: m.id })).json()).toEqual({ message: 'NOT_FOUND' });
+    expect((await finance.post(`/api/admin/arrivals/${baht.id}/assign`, { memberId: m.id, note: 'x'.repeat(501) })).json()).toEqual({ message: 'INVALID_INPUT' });
+    expect((await finance.post(`/api/admin/arrivals/${baht.id}/assign`, { memberId: m.id, note: 'a\u0000b' })).json()).toEqual({ message: 'INVALID_INPUT' });
+
+    expect((await arrivalOf(arrival.reference))!.status).toBe('unmatched');
+    expect((await arrivalOf(baht.reference))!.status).toBe('unmatched');
+    expect((await balances(t.app, m.id)).wallet).toBe(0);
+    expect((await auditOf(arrival.id)).map((l) => l.action)).toEqual(['arrival.assign_refused']);
+  });
+
+  it('dismisses an arrival with a note: no money moves, a repeat notification books nothing, and it cannot be assigned after', async () => {
+    const arrival = await unmatchedArrival();
+    const m = await member();
+    const finance = await operatorWith(t.app, 'finance');
+    const dismissed = await finance.post(`/api/admin/arrivals/${arrival.id}/dismiss`, { note: 'returned to the sender' });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toMatchObject({ status: 'dismissed', note: 'returned to the sender', decidedBy: finance.username });
+    const body = { ...transfer(), reference: arrival.reference, senderAccount: arrival.sender_account, senderName: arrival.sender_name! };
+    expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'dismissed' });
+    expect((await finance.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id })).json()).toEqual({ message: 'ALREADY_DECIDED' });
+    expect(await creditsOf(arrival.reference)).toEqual([]);
+    expect((await finance.get('/api/admin/arrivals?status=dismissed')).json().items.map((i: { id: string }) => i.id)).toContain(arrival.id);
+    expect((await auditOf(arrival.id)).map((l) => l.action)).toEqual(['arrival.dismiss']);
+    const audit = (await finance.get('/api/admin/audit?action=arrival.')).json();
+    expect(audit.items.map((i: { action: string }) => i.action)).toEqual(expect.arrayContaining(['arrival.dismiss', 'arrival.assign']));
+  });
+
+  it('lets the sandbox bank report a transfer through the signed webhook', async () => {
+    const m = await member();
+    const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/bank/arrivals', payload: { amount: 250.5, senderBank: 'SCB', senderAccount: m.bankAccountNo } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'credited', arrivalId: expect.any(String) });
+    expect((await balances(t.app, m.id)).wallet).toBe(250.5);
+    const stray = await t.app.inject({ method: 'POST', url: '/api/sandbox/bank/arrivals', payload: { amount: 10, senderBank: 'BBL', senderAccount: '1234567890' } });
+    expect(stray.json()).toMatchObject({ status: 'unmatched' });
+  });
+});
