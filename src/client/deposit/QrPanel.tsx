@@ -203,6 +203,11 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
         <p id={ids.hint} className="field__hint">
           {t('qr.minimum', { min: formatAmount(minimum), currency })}
         </p>
+        {decimals === 0 && /[.]\d/.test(context.amount) && (
+          <p className="field__error" role="status">
+            {t('errors.AMOUNT_STEP')}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn--gold btn--block" disabled={!snapshot.can({ type: 'qr.requested' })} aria-busy={creating} data-testid="qr-create">
         {creating && <span className="spinner" aria-hidden="true" />}
