@@ -1,14 +1,24 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * index.html names the variant's language before any script runs (SPEC section 1: Lao for the
+ * Laos build, otherwise Thai), as htmlLang of src/client/i18n/locale.ts writes it: Lao is "lo"
+ * in HTML. The script sets it again for a stored choice.
+ */
+const variantLanguage = (country: string | undefined): Plugin => ({
+  name: 'variant-language',
+  transformIndexHtml: (html) => html.replace(/<html lang="[^"]*">/, `<html lang="${country?.toUpperCase() === 'LA' ? 'lo' : 'th'}">`),
+});
 
 // The client is built into dist/ and served by the Fastify server (npm start), or served by
 // Vite's dev server with /api and /socket.io proxied to the API (npm run dev).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: '.',
   base: '/',
   // Copied as they are to the site's root: the icon browsers ask for at /favicon.ico.
   publicDir: 'assets/public',
-  plugins: [react()],
+  plugins: [react(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY)],
   build: {
     outDir: 'dist',
     manifest: true,
@@ -27,4 +37,4 @@ export default defineConfig({
       '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
     },
   },
-});
+}));

@@ -53,8 +53,10 @@ export interface QrReceived {
 
 export interface QrDepositInput {
   provider: string;
-  /** The provider's minimum deposit (QR_MINIMUM); 0 for bank QR, which needs only an amount above 0. */
+  /** The provider's minimum deposit in the member's currency; 0 for bank QR in baht, which needs only an amount above 0. */
   minimum: number;
+  /** Decimals an amount may have: 2 (satang), 0 for a currency used in whole units (kip). Default 2. */
+  decimals?: number;
 }
 
 /** Why the form is showing: first time, or after a code ended. */
@@ -84,18 +86,19 @@ export type QrDepositEvent =
 /** SPEC section 5: "QR create: amount at least 1 else nothing happens". */
 export const QR_SMALLEST_AMOUNT = 1;
 
-/** A typed amount: digits with at most two decimals, else null. */
-export const parseQrAmount = (typed: string): number | null => {
+/** A typed amount: digits with at most `decimals` decimals (two unless told), else null. */
+export const parseQrAmount = (typed: string, decimals = 2): number | null => {
   const text = typed.trim().replace(/,/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : null;
+  const pattern = decimals > 0 ? new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`) : /^\d+$/;
+  return pattern.test(text) ? Number(text) : null;
 };
 
 /**
- * Whether a code may be made for this amount: above 0 and at least 1 baht for every provider,
- * and at least the provider's minimum (bank QR has none).
+ * Whether a code may be made for this amount: above 0 and at least 1 for every provider, at
+ * least the provider's minimum (bank QR in baht has none), and in the currency's units.
  */
-export const qrAmountAllowed = (typed: string, minimum: number): boolean => {
-  const amount = parseQrAmount(typed);
+export const qrAmountAllowed = (typed: string, minimum: number, decimals = 2): boolean => {
+  const amount = parseQrAmount(typed, decimals);
   return amount !== null && amount > 0 && amount >= QR_SMALLEST_AMOUNT && amount >= minimum;
 };
 
@@ -141,7 +144,7 @@ export const qrDepositMachine = setup({
     forgetCode: assign({ code: null }),
   },
   guards: {
-    amountAllowed: ({ context }) => qrAmountAllowed(context.amount, context.minimum),
+    amountAllowed: ({ context }) => qrAmountAllowed(context.amount, context.minimum, context.decimals),
   },
   delays: {
     countdownTick: QR_COUNTDOWN_TICK_MS,

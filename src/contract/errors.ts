@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'SPIN_INACTIVE', // a spin while no wheel is active
   'SLIP_UPLOAD_BUSY', // every slip reader of the node is busy and its waiting line full; try again shortly
   'BALANCE_CHANGED', // withdrawAll: the balance is no longer the amount the member confirmed
+  'AMOUNT_STEP', // an amount that is not a whole number of its currency's step (money lookup): kip is whole kip
   // back office
   'FORBIDDEN', // the operator's role does not allow this action
   'OWN_PROPOSAL', // an operator approving their own manual credit or debit (maker-checker)

@@ -82,6 +82,12 @@ describe('QR rules (SPEC section 9)', () => {
     expect(qrRules('FP', 'abc')).toEqual(qrRules('FP'));
     expect(qrRules('WW', '20')).toEqual(qrRules('WW'));
   });
+
+  it("takes the server's minimum and presets in the member's currency when it has them (kip)", () => {
+    const kip = { minimum: 10_000, presets: [50_000, 100_000, 500_000, 1_000_000] };
+    expect(qrRules('BCEL', undefined, kip)).toEqual(kip);
+    expect(qrRules('BCEL', '20', kip)).toEqual(kip);
+  });
 });
 
 describe('images from the server', () => {

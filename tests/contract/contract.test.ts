@@ -92,8 +92,9 @@ const SPEC_CALLS = [
   'PUT /api/chat/read-customer',
 ] as const;
 
-/** The product's additions to section 7: logout, agreement acceptance, providers' webhooks and the sandbox simulators. */
+/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks and the sandbox simulators. */
 const PRODUCT_CALLS = [
+  'GET /api/lookup/money',
   'POST /api/logout',
   'GET /api/account/agreement',
   'POST /api/account/agreement',

@@ -89,18 +89,38 @@ const stopServer = async (server: ChildProcess) => {
   clearTimeout(timer);
 };
 
-/** vitest globalSetup: build, start the server, provide its base URL; returns the teardown. */
-export default async function setup(project: TestProject) {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  if (process.env.SKIP_BUILD !== '1') await run('npx', ['vite', 'build'], childEnv({ NODE_ENV: 'production' }));
+/** A server of its own: its address, and how to stop it (its data directory goes with it). */
+export interface E2eServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
 
+/**
+ * Builds the client into `outDir` with the build's variables (VITE_COUNTRY=LA: the Laos
+ * variant), unless SKIP_BUILD=1 and a build is already there. Returns the directory.
+ */
+export async function buildClient(outDir = 'dist', env: Record<string, string> = {}): Promise<string> {
+  const dir = path.join(ROOT, outDir);
+  if (process.env.SKIP_BUILD === '1' && fs.existsSync(path.join(dir, 'index.html'))) return dir;
+  if (process.env.SKIP_BUILD === '1' && outDir === 'dist') return dir;
+  await run('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], childEnv({ NODE_ENV: 'production', ...env }));
+  return dir;
+}
+
+/**
+ * Starts the real server on a free port with a fresh data directory and waits for its health
+ * check. `env` adds to the server's environment (COUNTRY=LA, CLIENT_DIR=dist-la for the Laos
+ * variant); its log goes to test-results/`logName`.
+ */
+export async function startServer(env: Record<string, string> = {}, logName = 'server.log'): Promise<E2eServer> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'member-wallet-e2e-'));
-  const logFile = path.join(RESULTS_DIR, 'server.log');
+  const logFile = path.join(RESULTS_DIR, logName);
   let log = '';
   const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' }),
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -109,25 +129,36 @@ export default async function setup(project: TestProject) {
     fs.appendFileSync(logFile, chunk);
   };
   fs.writeFileSync(logFile, '');
-  // A fresh server seeds a fresh admin: an authenticator kept by an earlier run is stale (e2e/operators.ts).
-  fs.rmSync(path.join(RESULTS_DIR, 'admin-authenticator.json'), { force: true });
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
 
   const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseURL, server, () => log.slice(-4000));
-  } catch (error) {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseURL', baseURL);
-
-  return async () => {
+  const stop = async () => {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, server, () => log.slice(-4000));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
+
+/**
+ * vitest globalSetup: builds the Thailand client (unless SKIP_BUILD=1), starts the server every
+ * file shares, provides its base URL; returns the teardown. A file for another variant (the
+ * Laos journey) builds and starts its own with buildClient and startServer.
+ */
+export default async function setup(project: TestProject) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  await buildClient('dist');
+  // The shared server seeds a fresh admin: an authenticator kept by an earlier run is stale (e2e/operators.ts).
+  fs.rmSync(path.join(RESULTS_DIR, 'admin-authenticator.json'), { force: true });
+  const server = await startServer();
+  project.provide('baseURL', server.baseURL);
+  return server.stop;
 }
 
 /** The running server's address, inside a test. */
@@ -148,10 +179,10 @@ export const launchChromium = (): Promise<Browser> =>
     ],
   });
 
-/** A phone-sized context (390×844 at 2× unless told); each context has fresh storage. */
+/** A phone-sized context (390×844 at 2× unless told) on the shared server unless told; each context has fresh storage. */
 export const phoneContext = (
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: { width?: number; height?: number; locale?: string; baseURL?: string } = {},
 ): Promise<BrowserContext> =>
   browser.newContext({
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
@@ -159,7 +190,7 @@ export const phoneContext = (
     isMobile: true,
     hasTouch: true,
     locale: options.locale ?? 'en-US',
-    baseURL: baseURL(),
+    baseURL: options.baseURL ?? baseURL(),
   });
 
 /** Saves a PNG into test-results/ and returns its path. */

@@ -292,6 +292,13 @@ describe('QR deposit', () => {
     expect(qrAmountAllowed('1,000', QR_MINIMUM.WW)).toBe(true);
   });
 
+  it('takes whole units only for a currency without fractions (kip), at the kip minimum', () => {
+    expect(qrAmountAllowed('50,000', 10_000, 0)).toBe(true);
+    expect(qrAmountAllowed('12000.50', 10_000, 0)).toBe(false);
+    expect(qrAmountAllowed('12000.5', 10_000)).toBe(true);
+    expect(qrAmountAllowed('9999', 10_000, 0)).toBe(false);
+  });
+
   it('shows the server message when the code cannot be made (hasQrcode false), and when the call fails', async () => {
     let answer: QrAnswer | Error = { hasQrcode: false, message: 'BONUS_REMAINING' };
     const run = start('WW', { create: () => answer });

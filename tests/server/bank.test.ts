@@ -35,7 +35,7 @@ describe.each(engines)('bank workload on %s', (engine) => {
   it('conserves money under concurrent retried requests and provider faults', async () => {
     const { clients, operations } = SIZE[engine];
     // Small withdrawals, so that the wallets keep money to move for the whole run.
-    await t.app.ctx.settings.set('withdraw.limits', { withdrawMin: 1, withdrawMax: 50_000 });
+    await t.app.wallet.rules.update('BAHT', { withdrawMin: 1, withdrawMax: 50_000 });
     const members: (Awaited<ReturnType<typeof seedMember>> & { w: ReturnType<typeof walletClient> })[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const m = await seedMember(t.app);

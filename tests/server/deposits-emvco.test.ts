@@ -2,7 +2,8 @@ import CryptoJS from 'crypto-js';
 import { checksum, generate, parse, validate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { accountMatches } from '../../src/server/modules/deposits/accounts';
-import { laoQrPayload, promptPayPayload } from '../../src/server/modules/deposits/emvco/merchant-qr';
+import { laoQrMerchantProblem, laoQrPayload, promptPayPayload } from '../../src/server/modules/deposits/emvco/merchant-qr';
+import { crcCcittFalse, parseStrict } from './helpers/emvco-strict';
 import { bcelSlipQr, parseSlipQr, thaiSlipQr } from '../../src/server/modules/deposits/emvco/slip-qr';
 import { crc16, decodeFields, encodeFields, formatAmount, parsePayload, withCrc } from '../../src/server/modules/deposits/emvco/tlv';
 import { decryptLink } from '../../src/server/modules/deposits/truewallet';
@@ -102,24 +103,58 @@ describe('PromptPay payloads, read by an independent parser (promptparse)', () =
   });
 });
 
-describe('LAO QR payloads', () => {
-  it('carries kip (418), country LA, the receiver, the amount and the bill number', () => {
-    const payload = laoQrPayload({ iin: '00000000', receiverId: '010120000000001' }, { amount: 5_000_000n, reference: 'QRLAO1', currency: 'LAK' });
-    const qr = parse(payload, true)!;
-    expect(qr).not.toBeNull();
-    expect(qr.getTagValue('01')).toBe('12');
-    expect(qr.getTagValue('38', '00')).toBe('A005266284662577');
-    expect(qr.getTagValue('38', '03')).toBe('010120000000001');
-    expect(qr.getTagValue('53')).toBe('418');
-    expect(qr.getTagValue('54')).toBe('50000');
-    expect(qr.getTagValue('58')).toBe('LA');
-    expect(qr.getTagValue('62', '01')).toBe('QRLAO1');
+describe('LAO QR payloads, read by an independent strict EMVCo reader', () => {
+  const BCEL = { bankId: '27710418', merchantId: 'mch5d0077995d4ae', category: '5977', name: 'SANDBOX WALLET', city: 'VIENTIANE' };
+
+  it('carry every mandatory tag, the bank and merchant ids, kip (418) in whole kip, and a valid CRC', () => {
+    const qr = parseStrict(laoQrPayload(BCEL, { amount: 5_000_000n, reference: 'QRLAO1', currency: 'LAK' }));
+    expect(qr.tags.get('01')).toBe('12');
+    expect(Object.fromEntries(qr.template('38'))).toEqual({ '00': 'A005266284662577', '01': '27710418', '02': '002', '03': 'mch5d0077995d4ae' });
+    expect(qr.tags.get('52')).toBe('5977');
+    expect(qr.tags.get('53')).toBe('418');
+    expect(qr.tags.get('54')).toBe('50000');
+    expect(qr.tags.get('58')).toBe('LA');
+    expect(qr.tags.get('59')).toBe('SANDBOX WALLET');
+    expect(qr.tags.get('60')).toBe('VIENTIANE');
+    expect(qr.template('62').get('01')).toBe('QRLAO1');
   });
 
-  it('carries baht (764) for a member holding baht', () => {
-    const qr = parse(laoQrPayload({ iin: '00000000', receiverId: '1' }, { amount: 10050n, reference: 'R', currency: 'BAHT' }), true)!;
-    expect(qr.getTagValue('53')).toBe('764');
-    expect(qr.getTagValue('54')).toBe('100.50');
+  it('lays the merchant template out as public BCEL One merchant codes do (JDB: its own bank id)', () => {
+    const bcel = laoQrPayload(BCEL, { amount: 100_000n, reference: 'R1', currency: 'LAK' });
+    expect(bcel).toContain('38590016A00526628466257701082771041802030020316mch5d0077995d4ae5204597753034185');
+    const jdb = parseStrict(laoQrPayload({ ...BCEL, bankId: '32170418' }, { amount: 100_000n, reference: 'R1', currency: 'LAK' }));
+    expect(jdb.template('38').get('01')).toBe('32170418');
+  });
+
+  it('carry baht (764) for a member holding baht', () => {
+    const qr = parseStrict(laoQrPayload(BCEL, { amount: 10050n, reference: 'R', currency: 'BAHT' }));
+    expect(qr.tags.get('53')).toBe('764');
+    expect(qr.tags.get('54')).toBe('100.50');
+  });
+
+  it('are never made for fractional kip or for a merchant a bank could not know', () => {
+    const order = { amount: 1_250n, reference: 'R', currency: 'LAK' };
+    expect(() => laoQrPayload(BCEL, order)).toThrow(/whole kip/);
+    const whole = { ...order, amount: 1_200n };
+    for (const bad of [{ bankId: '00000000' }, { bankId: '2771' }, { merchantId: '' }, { merchantId: 'has space' }, { category: '59' }, { name: '' }, { name: 'N'.repeat(26) }, { city: '' }, { city: 'C'.repeat(16) }, { name: 'ບໍລິສັດ' }]) {
+      expect(laoQrMerchantProblem({ ...BCEL, ...bad }), JSON.stringify(bad)).toBeDefined();
+      expect(() => laoQrPayload({ ...BCEL, ...bad }, whole), JSON.stringify(bad)).toThrow();
+    }
+    expect(laoQrMerchantProblem(BCEL)).toBeUndefined();
+  });
+
+  it('the strict reader refuses what a bank app refuses: a missing mandatory tag, a bad CRC, a dynamic code without amount', () => {
+    const good = laoQrPayload(BCEL, { amount: 100_000n, reference: 'R', currency: 'LAK' });
+    expect(() => parseStrict(good.slice(0, -1) + (good.endsWith('0') ? '1' : '0'))).toThrow(/CRC/);
+    const withoutCity = good.replace('6009VIENTIANE', '');
+    expect(() => parseStrict(withoutCity.slice(0, -4) + crcCcittFalse(withoutCity.slice(0, -4)))).toThrow(/tag 60/);
+    const withoutAmount = good.replace('54041000', '');
+    expect(() => parseStrict(withoutAmount.slice(0, -4) + crcCcittFalse(withoutAmount.slice(0, -4)))).toThrow(/amount/);
+    // The placeholder payload 0006 used to make: no 52, 59, 60.
+    const f = (tag: string, value: string) => `${tag}${String(value.length).padStart(2, '0')}${value}`;
+    const old = f('00', '01') + f('01', '12') + f('38', f('00', 'A005266284662577') + f('01', '00000000') + f('02', '002') + f('03', '010120000000001'))
+      + f('53', '418') + f('54', '50000') + f('58', 'LA') + f('62', f('01', 'QRLAO1')) + '6304';
+    expect(() => parseStrict(old + crcCcittFalse(old))).toThrow(/tag 52/);
   });
 });
 

@@ -7,6 +7,7 @@ import { engines } from './helpers/db';
 import { activateBonus, depositClient, readQrImage, sandbox } from './helpers/deposits';
 import { seedMember } from './helpers/members';
 import { balances } from './helpers/wallet';
+import { parseStrict } from './helpers/emvco-strict';
 
 const SECRET = 'test-gateway-secret';
 
@@ -272,22 +273,61 @@ describe.each(engines)('QR deposits in Laos on %s', (engine) => {
     await t.close();
   });
 
-  it('makes a BCEL LAO QR in kip that the sandbox bank pays', async () => {
+  async function laoMember(currency: 'LAK' | 'BAHT' = 'LAK') {
     const m = await seedMember(t.app);
-    await t.app.ctx.db.updateTable('member').set({ country: 'LA', currency: 'LAK', bank_code: 'BCEL' }).where('id', '=', m.id).execute();
-    const d = depositClient(t.app, m.token);
+    await t.app.ctx.db.updateTable('member').set({ country: 'LA', currency, bank_code: 'BCEL' }).where('id', '=', m.id).execute();
+    return { ...m, d: depositClient(t.app, m.token) };
+  }
+
+  it('makes a BCEL LAO QR in kip that passes a strict EMVCo reader and that the sandbox bank pays', async () => {
+    const { d, id } = await laoMember();
+    const lookup = (await d.lookup()).json();
+    // The sandbox offers the LAO QR (an account not in AUTO mode) beside the account for slips.
+    expect(lookup.banks.map((b: { bankCode: string; mode: string }) => `${b.bankCode}:${b.mode}`)).toEqual(['BCEL:AUTO', 'BCEL:QR']);
     const code = (await d.qrCreate('BCEL', 50000)).json();
     expect(code).toMatchObject({ hasQrcode: true, amount: 50000 });
-    const qr = parse(readQrImage(code.qrcode)!, true)!;
-    expect(qr).not.toBeNull();
-    expect(qr.getTagValue('53')).toBe('418');
-    expect(qr.getTagValue('54')).toBe('50000');
-    expect(qr.getTagValue('58')).toBe('LA');
-    expect(qr.getTagValue('38', '03')).toBe('010120000000001');
-    expect((await d.qrCreate('KBANK', 100)).json()).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
+    const qr = parseStrict(readQrImage(code.qrcode)!);
+    expect(qr.tags.get('53')).toBe('418');
+    expect(qr.tags.get('54')).toBe('50000');
+    expect(qr.tags.get('58')).toBe('LA');
+    // The merchant the setting configures for the account (0017's sandbox merchant at BCEL).
+    expect(qr.template('38').get('01')).toBe('27710418');
+    expect(qr.template('38').get('03')).toBe('mchSANDBOX000001');
+    expect(qr.tags.get('52')).toBe('7995');
+    expect(qr.tags.get('59')).toBe('SANDBOX WALLET');
+    expect(qr.tags.get('60')).toBe('VIENTIANE');
+    expect((await d.qrCreate('KBANK', 100_000)).json()).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
 
     expect((await sandbox(t.app).pay(code.qrcodeId)).statusCode).toBe(200);
-    const wallet = await t.app.ctx.db.selectFrom('ledger_account').select(['balance', 'currency']).where('member_id', '=', m.id).where('kind', '=', 'wallet').executeTakeFirstOrThrow();
+    const wallet = await t.app.ctx.db.selectFrom('ledger_account').select(['balance', 'currency']).where('member_id', '=', id).where('kind', '=', 'wallet').executeTakeFirstOrThrow();
     expect(wallet.balance).toBe(5_000_000n);
+  });
+
+  it('carries the merchant an operator configures, for every amount', async () => {
+    const setting = await t.app.ctx.settings.get<{ banks: { mode: string; laoQr?: object }[] }>('deposit.LA', { banks: [] });
+    const jdb = { bankId: '32170418', merchantId: 'mchJDB0000000042', category: '5999', name: 'MY SHOP', city: 'PAKSE' };
+    await t.app.ctx.settings.set('deposit.LA', { ...setting, banks: setting.banks.map((b) => (b.laoQr ? { ...b, laoQr: jdb } : b)) });
+    try {
+      const { d } = await laoMember();
+      for (const amount of [10_000, 50_000, 123_456, 1_000_000, 2_000_000, 50_000_000]) {
+        const code = (await d.qrCreate('BCEL', amount)).json();
+        const qr = parseStrict(readQrImage(code.qrcode)!);
+        expect(qr.tags.get('54')).toBe(String(amount));
+        expect(Object.fromEntries(qr.template('38'))).toMatchObject({ '01': '32170418', '03': 'mchJDB0000000042' });
+        expect([qr.tags.get('52'), qr.tags.get('59'), qr.tags.get('60')]).toEqual(['5999', 'MY SHOP', 'PAKSE']);
+      }
+      // A merchant a bank would not know (the placeholder of 0006) makes no codes at all.
+      await t.app.ctx.settings.set('deposit.LA', { ...setting, banks: setting.banks.map((b) => (b.laoQr ? { ...b, laoQr: { iin: '00000000', receiverId: '1' } } : b)) });
+      expect((await d.qrCreate('BCEL', 50_000)).json()).toEqual({ hasQrcode: false, message: 'QR_FAIL' });
+    } finally {
+      await t.app.ctx.settings.set('deposit.LA', setting);
+    }
+  });
+
+  it('refuses a kip code below the kip minimum or for fractional kip', async () => {
+    const { d } = await laoMember();
+    expect((await d.qrCreate('BCEL', 10)).json()).toEqual({ hasQrcode: false, message: 'QR_MINIMUM' });
+    expect((await d.qrCreate('BCEL', 9_999)).json()).toEqual({ hasQrcode: false, message: 'QR_MINIMUM' });
+    expect((await d.qrCreate('BCEL', 12_000.5)).json()).toEqual({ hasQrcode: false, message: 'AMOUNT_STEP' });
   });
 });

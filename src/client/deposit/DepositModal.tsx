@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QrProvider } from '../../contract';
+import type { QrProvider, ResponseOf } from '../../contract';
 import { call, endpoints } from '../api';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/toastContext';
@@ -42,7 +42,8 @@ export function DepositModal({ open, onClose, actions }: DepositModalProps) {
   );
 }
 
-type Loaded = { deposit: DepositLookup; slip: SlipRules | null };
+type MoneyLookup = ResponseOf<typeof endpoints.lookupMoney>;
+type Loaded = { deposit: DepositLookup; slip: SlipRules | null; money: MoneyLookup | null };
 
 /** Mounted while the modal is open: loads the lookups, then the method tabs. */
 function DepositContent({ actions, onClose }: { actions: DepositActions; onClose: () => void }) {
@@ -53,8 +54,10 @@ function DepositContent({ actions, onClose }: { actions: DepositActions; onClose
 
   useEffect(() => {
     let live = true;
-    Promise.all([call(endpoints.lookupDeposit), call(endpoints.lookupSlip).catch(() => null)]).then(
-      ([deposit, slip]) => live && setLoaded({ deposit, slip }),
+    // The money rules give the QR presets and minimums in the member's currency; without them
+    // the form offers SPEC's baht figures and the server still checks the amount.
+    Promise.all([call(endpoints.lookupDeposit), call(endpoints.lookupSlip).catch(() => null), call(endpoints.lookupMoney).catch(() => null)]).then(
+      ([deposit, slip, money]) => live && setLoaded({ deposit, slip, money }),
       () => live && setFailed(true),
     );
     return () => {
@@ -87,17 +90,19 @@ function DepositContent({ actions, onClose }: { actions: DepositActions; onClose
       </p>
     );
   }
-  return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} actions={actions} onClose={onClose} />;
+  return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} money={loaded.money} actions={actions} onClose={onClose} />;
 }
 
 function DepositMethodsView({
   methods,
   slipRules,
+  money,
   actions,
   onClose,
 }: {
   methods: DepositMethods;
   slipRules: SlipRules | null;
+  money: MoneyLookup | null;
   actions: DepositActions;
   onClose: () => void;
 }) {
@@ -187,7 +192,15 @@ function DepositMethodsView({
                 </div>
               </fieldset>
             )}
-            <QrPanel key={qrProvider.provider} provider={qrProvider.provider} label={providerLabel(qrProvider)} currency={currency} changes={changes} />
+            <QrPanel
+              key={qrProvider.provider}
+              provider={qrProvider.provider}
+              label={providerLabel(qrProvider)}
+              currency={currency}
+              changes={changes}
+              amounts={money?.qr[qrProvider.provider]}
+              step={money?.step}
+            />
           </>
         )}
 

@@ -19,6 +19,10 @@ interface QrPanelProps {
   currency: string;
   /** The wallet's change counter: a change may mean the code was paid, so it is read again. */
   changes: number;
+  /** The server's minimum and presets for this provider in the member's currency (money lookup). */
+  amounts?: { minimum: number; presets: readonly number[] };
+  /** The member's currency's amount step (money lookup): 1 for whole kip. */
+  step?: number;
 }
 
 /**
@@ -26,10 +30,11 @@ interface QrPanelProps {
  * preset amounts and an amount input, then the code with its mm:ss countdown and a cancel button.
  * Mounted per provider (keyed), so switching providers reads that provider's current code.
  */
-export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
+export function QrPanel({ provider, label, currency, changes, amounts, step }: QrPanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const rules = qrRules(provider, import.meta.env.VITE_QR_FP_MINIMUM);
+  const rules = qrRules(provider, import.meta.env.VITE_QR_FP_MINIMUM, amounts);
+  const decimals = step !== undefined && step >= 1 ? 0 : 2;
   const ids = { amount: useId(), hint: useId(), timer: useId() };
   const [snapshot, send] = useMachine(
     qrDepositMachine.provide({
@@ -43,7 +48,7 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
         notifyCancelFailed: (_, { code }) => toast.error(errorText(t, code)),
       },
     }),
-    { input: { provider, minimum: rules.minimum } },
+    { input: { provider, minimum: rules.minimum, decimals } },
   );
 
   // A credit, or the page coming back into view: the shown code may have been paid meanwhile.
@@ -184,10 +189,10 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
             id={ids.amount}
             name="amount"
             type="text"
-            inputMode="decimal"
+            inputMode={decimals === 0 ? 'numeric' : 'decimal'}
             autoComplete="off"
             className="field__input"
-            placeholder={formatAmount(0)}
+            placeholder={decimals === 0 ? '0' : formatAmount(0)}
             value={context.amount}
             disabled={creating}
             aria-describedby={ids.hint}
@@ -198,6 +203,11 @@ export function QrPanel({ provider, label, currency, changes }: QrPanelProps) {
         <p id={ids.hint} className="field__hint">
           {t('qr.minimum', { min: formatAmount(minimum), currency })}
         </p>
+        {decimals === 0 && /[.]\d/.test(context.amount) && (
+          <p className="field__error" role="status">
+            {t('errors.AMOUNT_STEP')}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn--gold btn--block" disabled={!snapshot.can({ type: 'qr.requested' })} aria-busy={creating} data-testid="qr-create">
         {creating && <span className="spinner" aria-hidden="true" />}

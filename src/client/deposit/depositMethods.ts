@@ -63,16 +63,19 @@ export interface QrRules {
 }
 
 /**
- * SPEC section 9: WW and PAYONEX from 100, FP from 10 — a build setting (VITE_QR_FP_MINIMUM)
- * may change FP's minimum, which then is its first preset too; bank QR only above 0.
+ * The server's minimum and presets in the member's currency (the money lookup: a kip code is not
+ * a baht code), else SPEC section 9's baht figures: WW and PAYONEX from 100, FP from 10, bank QR
+ * only above 0. A build setting (VITE_QR_FP_MINIMUM) may change FP's minimum in baht, which then
+ * is its first preset too.
  */
-export const qrRules = (provider: QrProvider, fpMinimum?: string): QrRules => {
+export const qrRules = (provider: QrProvider, fpMinimum?: string, served?: QrRules): QrRules => {
+  const base = served ?? { minimum: QR_MINIMUM[provider], presets: QR_PRESETS[provider] };
   const override = fpMinimum !== undefined && fpMinimum.trim() !== '' ? Number(fpMinimum) : NaN;
   if (provider === 'FP' && Number.isFinite(override) && override > 0) {
-    const [, ...rest] = QR_PRESETS.FP;
+    const [, ...rest] = base.presets;
     return { minimum: override, presets: [override, ...rest.filter((n) => n > override)] };
   }
-  return { minimum: QR_MINIMUM[provider], presets: QR_PRESETS[provider] };
+  return base;
 };
 
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { LAOS_CURRENCIES } from '../constants';
+import { LAOS_CURRENCIES, QR_PROVIDERS } from '../constants';
 import { amountOutput } from '../money';
 import { ok } from './common';
 
@@ -9,9 +9,14 @@ const tag = 'lookup';
 const bankNameInLanguage = z.string().describe(
   "the bank's name in the caller's language (Accept-Language), else the operator's fallback order: the name every screen shows",
 );
-export const bank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), name: bankNameInLanguage, logo: z.string().optional() });
+/**
+ * SPEC's field name, kept in both builds: it holds the bank's name in the variant's own language
+ * and script, Thai in the Thailand build and Lao in the Laos build.
+ */
+const nameLocal = z.string().describe("the bank's name in the variant's language: Thai in the Thailand build, Lao in the Laos build (SPEC's field name is kept)");
+export const bank = z.object({ code: z.string(), nameTH: nameLocal, nameEN: z.string(), name: bankNameInLanguage, logo: z.string().optional() });
 /** A bank's names, as embedded in bank accounts and deposit accounts. */
-export const bankName = z.object({ nameTH: z.string(), nameEN: z.string(), name: bankNameInLanguage });
+export const bankName = z.object({ nameTH: nameLocal, nameEN: z.string(), name: bankNameInLanguage });
 
 /** An account the member can deposit to: a bank account or a payment provider. */
 export const depositBank = z.object({
@@ -75,8 +80,27 @@ export const lookupContact = endpoint({
 
 export const lookupWithdraw = endpoint({
   method: 'GET', path: '/api/lookup/withdraw', access: 'member', tag,
-  summary: 'Smallest and largest amount the member may withdraw',
+  summary: "Smallest and largest amount the member may withdraw, in the member's currency",
   response: z.object({ withdrawMin: amountOutput, withdrawMax: amountOutput }),
+});
+
+/** A QR provider's smallest deposit and preset amounts, in the member's currency. */
+export const qrAmounts = z.object({
+  minimum: amountOutput.describe('the smallest amount a code may be made for; 0: any amount above 0'),
+  presets: z.array(amountOutput),
+});
+
+export const lookupMoney = endpoint({
+  method: 'GET', path: '/api/lookup/money', access: 'member', tag,
+  summary: "The money rules in the member's currency: the amount step, the transfer and withdraw bounds, each QR provider's minimum and presets",
+  response: z.object({
+    currency: z.enum(LAOS_CURRENCIES).describe("the member's currency (BAHT in Thailand)"),
+    step: amountOutput.describe('every amount is a whole number of this (LAK: 1, whole kip; BAHT: 0.01); others are refused with AMOUNT_STEP'),
+    transferMin: amountOutput,
+    withdrawMin: amountOutput,
+    withdrawMax: amountOutput,
+    qr: z.record(z.enum(QR_PROVIDERS), qrAmounts),
+  }),
 });
 
 export const lookupSlip = endpoint({
@@ -123,6 +147,7 @@ export const lookupEndpoints = {
   lookupNotice,
   lookupContact,
   lookupWithdraw,
+  lookupMoney,
   lookupSlip,
   lookupSources,
   lookupActive,

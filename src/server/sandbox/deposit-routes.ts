@@ -17,6 +17,9 @@ export interface SandboxDepositSimulators {
   bankFeed: SandboxBankFeed;
 }
 
+/** Grouped, so a kip amount reads at a glance (100,000.00 LAK). */
+const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -85,7 +88,7 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
     return payPage({
       id: qrcodeId,
       provider: order?.provider ?? '-',
-      amount: order ? `${toMajor(order.amount).toFixed(2)} ${order.currency === 'BAHT' ? 'THB' : order.currency}` : '-',
+      amount: order ? `${AMOUNT.format(toMajor(order.amount))} ${order.currency === 'BAHT' ? 'THB' : order.currency}` : '-',
       expires: order ? order.expires_at.toISOString().replace('T', ' ').slice(0, 19) + ' UTC' : '-',
       state,
       payable,
@@ -103,6 +106,7 @@ function payPage(p: { id: string; provider: string; amount: string; expires: str
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox payment</title>
 <style>
+  *, *::before, *::after { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: #eef2f0; color: #1d2521; display: grid; place-items: center; min-height: 100vh; }
   main { background: #fff; border-radius: 16px; padding: 28px 32px; width: min(380px, 90vw); box-shadow: 0 8px 30px rgba(0,0,0,.08); }
   .badge { display: inline-block; background: #ffe8a3; color: #6b4e00; border-radius: 999px; padding: 2px 12px; font-size: 13px; font-weight: 600; }

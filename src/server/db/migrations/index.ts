@@ -14,6 +14,7 @@ import * as m0013 from './0013_chat';
 import * as m0014 from './0014_back_office';
 import * as m0015 from './0015_spin_wheel';
 import * as m0016 from './0016_statement_kinds';
+import * as m0017 from './0017_money_rules';
 import * as m0018 from './0018_bank_arrivals';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0014_back_office': m0014,
   '0015_spin_wheel': m0015,
   '0016_statement_kinds': m0016,
+  '0017_money_rules': m0017,
   '0018_bank_arrivals': m0018,
 };

@@ -1,9 +1,9 @@
 import type { Country, Currency } from '../../../contract';
 import type { BankQrAccount } from '../../providers/gateways/bank-qr';
 import type { Settings } from '../../settings/settings';
-import type { LaoQrReceiver, PromptPayTarget } from './emvco/merchant-qr';
+import { laoQrMerchantProblem, type LaoQrMerchant, type PromptPayTarget } from './emvco/merchant-qr';
 
-/** One deposit account of the operator settings `deposit.<COUNTRY>` (seeded by 0005 and 0006). */
+/** One deposit account of the operator settings `deposit.<COUNTRY>` (seeded by 0005, 0006 and 0017). */
 export interface DepositAccount {
   bankCode: string;
   bankType: string;
@@ -14,7 +14,8 @@ export interface DepositAccount {
   bank?: { nameTH: string; nameEN: string };
   instructionImage?: string;
   promptPay?: PromptPayTarget;
-  laoQr?: LaoQrReceiver;
+  /** The LAO QR merchant the account's bank issued (bank id, merchant id, category, name, city). */
+  laoQr?: LaoQrMerchant;
 }
 
 interface DepositSetting {
@@ -38,7 +39,10 @@ export class DepositAccounts {
 
   /** The bank account that takes this provider's QR payments in this currency. */
   async qrAccount(provider: string, currency: string): Promise<BankQrAccount | undefined> {
-    const account = (await this.receiving(currency)).find((a) => a.bankCode === provider && (a.promptPay || a.laoQr));
+    // A LAO QR account whose merchant is incomplete (such as the placeholder of 0006) makes no
+    // codes: a banking app could not pay them.
+    const account = (await this.receiving(currency))
+      .find((a) => a.bankCode === provider && (a.promptPay || (a.laoQr && !laoQrMerchantProblem(a.laoQr))));
     if (account?.promptPay && currency === 'BAHT') return { promptPay: account.promptPay };
     if (account?.laoQr) return { laoQr: account.laoQr };
     return undefined;

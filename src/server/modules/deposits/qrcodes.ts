@@ -1,11 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { QR_MINIMUM, toMajor, toMinor, type QrProvider } from '../../../contract';
+import { toMajor, toMinor, type QrProvider } from '../../../contract';
 import type { Clock } from '../../clock';
 import { uniqueViolation } from '../../db/errors';
 import type { DepositQrcodeTable } from '../../db/schema';
 import { DomainError, refuse } from '../../errors';
 import { GatewayRefusal, type QrChannel } from '../../providers/gateways/adapter';
+import { MoneyRules, refuseOffStep } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
 import type { DepositAccounts } from './accounts';
@@ -58,7 +59,11 @@ export interface QrDeps {
  * concurrent notification credits nothing more.
  */
 export class QrDeposits {
-  constructor(private readonly deps: QrDeps) {}
+  private readonly rules: MoneyRules;
+
+  constructor(private readonly deps: QrDeps) {
+    this.rules = new MoneyRules(deps.settings);
+  }
 
   private get db() {
     return this.deps.money.db;
@@ -90,16 +95,14 @@ export class QrDeposits {
     }
   }
 
-  private async minimum(provider: QrProvider): Promise<bigint> {
-    const overrides = await this.deps.settings.get<Partial<Record<QrProvider, number>>>('qr.minimums', {});
-    return toMinor(overrides[provider] ?? QR_MINIMUM[provider]);
-  }
-
   private async open(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
     await refuseWhileBonusActive(this.db, memberId);
-    // Bank QR needs only an amount above 0; the gateways have their minimums (SPEC section 9).
-    if (amount <= 0n || amount < (await this.minimum(provider))) refuse('QR_MINIMUM');
     const currency = await this.deps.money.currencyOf(memberId);
+    // Minimums are the member's currency's (SPEC section 9 gives baht's: bank QR above 0, the
+    // gateways 10 or 100); a LAK code is for whole kip, as kip is paid.
+    const rules = await this.rules.of(currency);
+    if (amount <= 0n || amount < toMinor(rules.qr[provider].minimum)) refuse('QR_MINIMUM');
+    refuseOffStep(rules, amount);
     if (!(await this.deps.accounts.offersQr(provider, currency))) refuse('QR_FAIL', `no ${provider} QR for ${currency}`);
 
     const id = randomUUID();

@@ -4,11 +4,13 @@ import type { Clock } from '../../clock';
 import type { ContentLanguages, ContentReader } from '../../content/content-languages';
 import type { LocalizedText } from '../../content/localized-text';
 import { sanitizeOperatorHtml } from '../../content/operator-html';
+import { MoneyRules } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
 
 type Bank = ResponseOf<typeof endpoints.lookupBanks>[number];
 type BankName = ResponseOf<typeof endpoints.accountProfile>['bankAccount']['bank'];
 type Deposit = ResponseOf<typeof endpoints.lookupDeposit>;
+type MoneyLookup = ResponseOf<typeof endpoints.lookupMoney>;
 type DepositBankSetting = Omit<Deposit['banks'][number], 'bank'> & { bank?: { nameTH: string; nameEN: string; name?: LocalizedText } };
 interface DepositSetting { banks: DepositBankSetting[]; wallets: Deposit['wallets']; isManual: boolean }
 interface SlipSetting { closedFrom: string | null; closedTo: string | null; uploadWithinMinutes: number; utcOffsetMinutes: number }
@@ -21,12 +23,16 @@ interface BankSetting { code: string; nameTH: string; nameEN: string; name?: Loc
  * under `<name>.<COUNTRY>`; every text answers in the caller's language (server/content).
  */
 export class Lookups {
+  private readonly money: MoneyRules;
+
   constructor(
     private readonly settings: Settings,
     private readonly country: Country,
     private readonly clock: Clock,
     readonly languages: ContentLanguages,
-  ) {}
+  ) {
+    this.money = new MoneyRules(settings);
+  }
 
   private local<T>(name: string, fallback: T): Promise<T> {
     return this.settings.get<T>(`${name}.${this.country}`, fallback);
@@ -127,9 +133,16 @@ export class Lookups {
     return { contactText: text.pick(c.contactText, ''), lineLink: c.lineLink, lineName: c.lineName, lineQR: c.lineQR };
   }
 
-  /** Decimal amounts, as the lookup answers them (the ledger's setting, 0004). */
-  withdraw(): Promise<{ withdrawMin: number; withdrawMax: number }> {
-    return this.settings.get('withdraw.limits', { withdrawMin: 100, withdrawMax: 50000 });
+  /** The withdraw bounds of the member's currency, in decimal amounts (`money.rules`, 0017). */
+  async withdraw(currency: Currency): Promise<{ withdrawMin: number; withdrawMax: number }> {
+    const { withdrawMin, withdrawMax } = await this.money.of(currency);
+    return { withdrawMin, withdrawMax };
+  }
+
+  /** Every money rule of the member's currency the client checks before asking (the server checks again). */
+  async moneyRules(currency: Currency): Promise<MoneyLookup> {
+    const { step, transferMin, withdrawMin, withdrawMax, qr } = await this.money.of(currency);
+    return { currency, step, transferMin, withdrawMin, withdrawMax, qr };
   }
 
   async slip() {

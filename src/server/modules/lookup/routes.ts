@@ -21,7 +21,10 @@ export function registerLookups(app: FastifyInstance, ctx: AppContext) {
   contractRoute(app, ctx.guards, endpoints.lookupInfo, () => lookups.info());
   contractRoute(app, ctx.guards, endpoints.lookupNotice, async (c) => lookups.notice(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupContact, async (c) => lookups.contact(callerLanguage(c)));
-  contractRoute(app, ctx.guards, endpoints.lookupWithdraw, () => lookups.withdraw());
+  const currencyOf = async (memberId: number) =>
+    (await ctx.db.selectFrom('member').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow()).currency;
+  contractRoute(app, ctx.guards, endpoints.lookupWithdraw, async (c) => lookups.withdraw(await currencyOf(c.member.memberId)));
+  contractRoute(app, ctx.guards, endpoints.lookupMoney, async (c) => lookups.moneyRules(await currencyOf(c.member.memberId)));
   contractRoute(app, ctx.guards, endpoints.lookupSlip, () => lookups.slip());
   contractRoute(app, ctx.guards, endpoints.lookupSources, async (c) => lookups.sources(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupRegisterOTP, async () => ({ registerOTP: await lookups.registerOTP() }));

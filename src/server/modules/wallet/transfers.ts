@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
-import { MAIN_WALLET_CODE, statusOf, TRANSFER_MINIMUM, toMinor, type ErrorCode } from '../../../contract';
+import { MAIN_WALLET_CODE, statusOf, toMinor, type ErrorCode } from '../../../contract';
+import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
 import type { TransferDirection } from '../../db/schema';
 import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
@@ -88,11 +89,13 @@ export class Transfers {
     maxBatch: 32, maxInFlight: 2, minConcurrentBatch: 8, keyOf: (c) => c.memberId,
   });
 
-  constructor(private readonly money: MoneyContext) {}
+  constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
 
   async transfer(request: TransferRequest): Promise<StoredAnswer> {
     const { from, to, amount } = request;
-    if (amount < toMinor(TRANSFER_MINIMUM)) throw new DomainError('TRANSFER_MINIMUM');
+    const rules = await this.rules.of(await this.money.currencyOf(request.memberId));
+    if (amount < toMinor(rules.transferMin)) throw new DomainError('TRANSFER_MINIMUM');
+    refuseOffStep(rules, amount);
     if (from === to) throw new DomainError('INVALID_INPUT', 'same account');
     for (const code of [from, to]) if (code !== MAIN_WALLET_CODE && !this.money.provider(code)) throw new DomainError('NO_GAME');
     const payload = { from, to, amount: amount.toString() };
@@ -113,7 +116,7 @@ export class Transfers {
     const row = await this.money.db.selectFrom('ledger_account').select('balance')
       .where('member_id', '=', request.memberId).where('kind', '=', 'wallet').executeTakeFirst();
     const all = BigInt(row?.balance ?? 0n);
-    if (all < toMinor(TRANSFER_MINIMUM)) return this.refuse(request.memberId, request.key, payload, 'MONEY_NOT_ENOUGH');
+    if (all < toMinor((await this.rules.of(await this.money.currencyOf(request.memberId))).transferMin)) return this.refuse(request.memberId, request.key, payload, 'MONEY_NOT_ENOUGH');
     return this.runLeg(request, payload, request.to, 'to_game', all, true);
   }
 

@@ -4,6 +4,7 @@ import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import { postEntry } from '../../ledger/post';
+import { MoneyRules } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
 import { GameAccounts } from './game-accounts';
 import type { MoneyContext } from './money-context';
@@ -22,9 +23,12 @@ export class Wallet {
   readonly view: WalletView;
   readonly reconciler: Reconciler;
 
+  readonly rules: MoneyRules;
+
   constructor(readonly money: MoneyContext, settings: Settings, bankNames: BankNames, reconcileGraceMs: number) {
-    this.transfers = new Transfers(money);
-    this.withdrawals = new Withdrawals(money, settings);
+    this.rules = new MoneyRules(settings);
+    this.transfers = new Transfers(money, this.rules);
+    this.withdrawals = new Withdrawals(money, this.rules);
     this.games = new GameAccounts(money);
     this.view = new WalletView(money, this.games, bankNames);
     this.reconciler = new Reconciler(money, this.transfers, this.withdrawals, reconcileGraceMs);
@@ -34,6 +38,7 @@ export class Wallet {
   async sandboxFund(memberId: number, key: string, amount: bigint): Promise<StoredAnswer> {
     if (amount <= 0n) throw new DomainError('TRANSFER_MINIMUM');
     const currency = await this.money.currencyOf(memberId);
+    await this.rules.checkStep(currency, amount);
     const answer = await this.money.db.transaction().execute(async (trx) => {
       const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'sandbox_fund', payload: { amount: amount.toString() } });
       if (claim.kind === 'done') return claim.answer;

@@ -5,14 +5,9 @@ import { house, HOUSE, wallet } from '../../ledger/accounts';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import { postEntry } from '../../ledger/post';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
-import type { Settings } from '../../settings/settings';
+import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
 import { applyHeldBonusToWithdrawal } from '../promotions/withdraw-rule';
 import type { MoneyContext } from './money-context';
-
-export interface WithdrawLimits {
-  withdrawMin: number;
-  withdrawMax: number;
-}
 
 const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PENDING' } };
 
@@ -23,17 +18,14 @@ const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PEND
  * approves (pay) or rejects (the money returns to the wallet).
  */
 export class Withdrawals {
-  constructor(private readonly money: MoneyContext, private readonly settings: Settings) {}
-
-  limits() {
-    return this.settings.get<WithdrawLimits>('withdraw.limits', { withdrawMin: 100, withdrawMax: 50_000 });
-  }
+  constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
 
   async withdraw(request: { memberId: number; key: string; amount?: bigint; all?: boolean }): Promise<StoredAnswer> {
     const { memberId, key } = request;
-    const limits = await this.limits();
-    const autoPayLimit = toMinor(await this.settings.get<number>('withdraw.autoPayLimit', 5_000));
     const currency = await this.money.currencyOf(memberId);
+    // The member's currency's own bounds: 100 baht is not 100 kip.
+    const limits = await this.rules.of(currency);
+    const autoPayLimit = toMinor(limits.autoPayLimit);
     const payload = request.all ? { all: true, amount: request.amount?.toString() } : { amount: request.amount?.toString() };
 
     let held: StoredAnswer | { id: string; status: string; answer: StoredAnswer };
@@ -57,6 +49,8 @@ export class Withdrawals {
         if (!member) throw new DomainError('NO_WALLET');
         const amount = request.all ? BigInt(member.balance) : request.amount!;
         if (amount <= 0n) throw new DomainError('MONEY_NOT_ENOUGH');
+        // withdrawAll takes whatever there is; an amount asked for is in the currency's steps.
+        if (!request.all) refuseOffStep(limits, amount);
         if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
         if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
         const id = uuidv7(); // time-ordered, as transfer ids (see transfers.ts)

@@ -1,8 +1,8 @@
-import { laoQrPayload, promptPayPayload, type LaoQrReceiver, type PromptPayTarget } from '../../modules/deposits/emvco/merchant-qr';
+import { laoQrPayload, promptPayPayload, type LaoQrMerchant, type PromptPayTarget } from '../../modules/deposits/emvco/merchant-qr';
 import { GatewayRefusal, type OpenedOrder, type QrChannel, type QrOrder } from './adapter';
 
-/** What a bank account needs to take QR payments: a PromptPay target (Thailand) or a LAO QR receiver (Laos). */
-export type BankQrAccount = { promptPay: PromptPayTarget } | { laoQr: LaoQrReceiver };
+/** What a bank account needs to take QR payments: a PromptPay target (Thailand) or a LAO QR merchant (Laos). */
+export type BankQrAccount = { promptPay: PromptPayTarget } | { laoQr: LaoQrMerchant };
 
 /** Someone who hears of every order (the sandbox bank, which then lets the pay page pay it). */
 export interface OrderObserver {

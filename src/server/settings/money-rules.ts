@@ -1,0 +1,77 @@
+import { QR_MINIMUM, QR_PRESETS, QR_PROVIDERS, TRANSFER_MINIMUM, toMinor, type QrProvider } from '../../contract';
+import { DomainError } from '../errors';
+import type { Settings } from './settings';
+
+/**
+ * The money rules of one currency, in decimal major units as the API speaks them. A baht and a
+ * kip differ by about 600 times and kip has no coins in use, so every bound, preset and the
+ * amount step is the currency's own (operator setting `money.rules`, seeded by 0017_money_rules).
+ */
+export interface CurrencyRules {
+  /** Every amount is a whole number of this: 1 for LAK (whole kip), 0.01 for BAHT. */
+  step: number;
+  transferMin: number;
+  withdrawMin: number;
+  withdrawMax: number;
+  /** Withdrawals up to this are paid at once; larger ones wait for an operator. */
+  autoPayLimit: number;
+  qr: Record<QrProvider, { minimum: number; presets: number[] }>;
+}
+
+export type MoneyRulesSetting = Partial<Record<string, Partial<CurrencyRules>>>;
+
+const sameForEveryProvider = (minimum: number, presets: number[]) =>
+  Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum, presets }])) as CurrencyRules['qr'];
+
+/** What applies where the setting says nothing (a currency or a field it lacks). */
+export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
+  BAHT: {
+    step: 0.01,
+    transferMin: TRANSFER_MINIMUM,
+    withdrawMin: 100,
+    withdrawMax: 50_000,
+    autoPayLimit: 5_000,
+    qr: Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum: QR_MINIMUM[p], presets: [...QR_PRESETS[p]] }])) as CurrencyRules['qr'],
+  },
+  LAK: {
+    step: 1,
+    transferMin: 1_000,
+    withdrawMin: 50_000,
+    withdrawMax: 50_000_000,
+    autoPayLimit: 3_000_000,
+    qr: sameForEveryProvider(10_000, [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000]),
+  },
+};
+
+export class MoneyRules {
+  constructor(private readonly settings: Settings) {}
+
+  private setting(): Promise<MoneyRulesSetting> {
+    return this.settings.get<MoneyRulesSetting>('money.rules', {});
+  }
+
+  /** The rules of a currency: the operator's, completed by the defaults. */
+  async of(currency: string): Promise<CurrencyRules> {
+    const base = DEFAULT_RULES[currency as keyof typeof DEFAULT_RULES] ?? DEFAULT_RULES.BAHT;
+    const own = (await this.setting())[currency] ?? {};
+    return { ...base, ...own, qr: { ...base.qr, ...own.qr } };
+  }
+
+  /** Changes some of a currency's rules (the back office, tests). */
+  async update(currency: string, patch: Partial<CurrencyRules>): Promise<void> {
+    const setting = await this.settings.get<MoneyRulesSetting>('money.rules', {});
+    await this.settings.set('money.rules', { ...setting, [currency]: { ...setting[currency], ...patch } });
+  }
+
+  /** Refuses an amount (minor units) that is not a whole number of the currency's step. */
+  async checkStep(currency: string, amount: bigint): Promise<CurrencyRules> {
+    const rules = await this.of(currency);
+    refuseOffStep(rules, amount);
+    return rules;
+  }
+}
+
+export function refuseOffStep(rules: Pick<CurrencyRules, 'step'>, amount: bigint): void {
+  const step = toMinor(rules.step);
+  if (step > 1n && amount % step !== 0n) throw new DomainError('AMOUNT_STEP', `not a multiple of ${rules.step}`);
+}
