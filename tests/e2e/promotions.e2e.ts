@@ -99,8 +99,32 @@ describe('bonus journey', () => {
   });
 
   it('withdraws once the bonus is finished', async () => {
-    const withdrawn = await api<{ wallet: { amount: number } }>('POST', '/api/wallet/withdraw', { amount: 100 }, { ...member.auth, ...key('withdraw') });
-    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
-    expect(withdrawn.body.wallet.amount).toBe(0);
+    await page.goto('/user/home');
+    await page.getByTestId('widget-withdraw').click();
+    const dialog = page.getByRole('dialog', { name: en.withdraw.title });
+    await dialog.getByLabel(en.withdraw.amount).fill('100');
+    await page.getByTestId('withdraw-submit').click();
+    const done = page.getByRole('alertdialog', { name: en.withdraw.doneTitle });
+    await done.waitFor();
+    await done.getByRole('button', { name: en.common.ok }).click();
+    await expect.poll(() => page.getByTestId('wallet-amount').innerText()).toBe('0.00');
+    const statement = await api<{ statements: { statementType: string; amount: number }[] }>('POST', '/api/statement', { page: 1, limit: 10 }, member.auth);
+    expect(statement.body.statements[0].statementType).toBe('withdraw');
+    expect(Math.abs(statement.body.statements[0].amount)).toBe(100);
+  });
+
+  it('shows an operator banner whose html holds a script, without running it', async () => {
+    const hostile = '<b>Invite and win</b><script>window.__bannerRan = 1</script><img src="x" onerror="window.__bannerRan = 2">';
+    await page.route('**/api/invite/banners', (route) => route.fulfill({ json: [{ image: '', html: hostile }] }));
+    await page.goto('/user/home');
+    await page.getByTestId('widget-invite').click();
+    const html = page.getByTestId('banner-html');
+    await html.waitFor();
+    expect(await html.innerText()).toContain('Invite and win');
+    expect(await html.locator('script, img[onerror]').count()).toBe(0);
+    // An onerror would have fired by now had the image gone in.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as { __bannerRan?: number }).__bannerRan)).toBeUndefined();
+    await page.unroute('**/api/invite/banners');
   });
 });
