@@ -108,11 +108,16 @@ describe.each(engines)('deposit lookup in Laos on %s', (engine) => {
     await t.close();
   });
 
-  it('shows BCEL with its currency and instruction image', async () => {
+  it('shows BCEL with its currency and instruction image, and the BCEL account that takes Lao QR payments', async () => {
     const m = await seedMember(t.app);
     await t.app.ctx.db.updateTable('member').set({ country: 'LA', currency: 'LAK', bank_code: 'BCEL' }).where('id', '=', m.id).execute();
     const deposit = (await depositClient(t.app, m.token).lookup()).json();
-    expect(deposit.banks).toEqual([expect.objectContaining({ bankType: 'BCEL', currency: 'LAK', instructionImage: '/assets/deposit/bcel-instructions.svg' })]);
+    expect(deposit.banks).toEqual([
+      expect.objectContaining({ bankType: 'BCEL', mode: 'AUTO', currency: 'LAK', instructionImage: '/assets/deposit/bcel-instructions.svg' }),
+      expect.objectContaining({ bankType: 'BCEL', mode: 'QR', currency: 'LAK' }),
+    ]);
+    // The merchant fields of the Lao QR stay on the server.
+    expect(JSON.stringify(deposit)).not.toContain('merchantId');
     const image = await t.app.inject({ method: 'GET', url: '/assets/deposit/bcel-instructions.svg' });
     expect(image.statusCode).toBe(200);
     expect(image.body).toContain('BCEL One');
