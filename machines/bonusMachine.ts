@@ -95,7 +95,9 @@ export type BonusEvent =
   | { type: 'cancel.confirmed' }
   | { type: 'error.dismissed' }
   | { type: 'success.dismissed' }
-  | { type: 'turnover.updated' };
+  | { type: 'turnover.updated' }
+  /** The member chose another language: the cards' operator texts are answered in it, so they load again. */
+  | { type: 'language.changed' };
 
 const errorCode = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error && typeof (error as { code: unknown }).code === 'string'
@@ -154,6 +156,7 @@ export const bonusMachine = setup({
       states: {
         browsing: {
           on: {
+            'language.changed': { target: '#bonus.loading' },
             'bonus.selected': { guard: 'cardOpens', target: 'bonusDialog', actions: assign({ selected: ({ event }) => event.code }) },
             'promotion.searched': {
               guard: 'codeTyped', target: 'searching',

@@ -80,6 +80,8 @@ describe('bonus journey', () => {
           for (const [locale, script] of [['th', THAI], ['la', LAO]] as const) {
             await chooseLanguage(page, locale);
             await expect.poll(() => page.getByTestId('held-bonus').innerText()).toMatch(script);
+            // The cards' operator texts come again in the chosen language.
+            await expect.poll(() => page.getByTestId('bonus-card-WELCOME100').innerText()).toMatch(script);
             await fontsReady(page);
             await screenshot(page, `bonus-held-${locale}`, true);
           }

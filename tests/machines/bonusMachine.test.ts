@@ -101,6 +101,21 @@ describe('bonusMachine', () => {
     expect(cardState(card('A', { userBonus: { ...today, isActive: true } }), NOW)).toBe('active');
   });
 
+  it('loads the cards again when the member chooses another language, and only while browsing', async () => {
+    const { actor, state, w } = start();
+    await settle();
+    actor.send({ type: 'language.changed' });
+    expect(state().value).toBe('loading');
+    await settle();
+    expect(state().value).toEqual({ ready: 'browsing' });
+    expect(w.calls).toEqual(['load', 'load']);
+    // An open dialog is not pulled away from under the member.
+    actor.send({ type: 'bonus.selected', code: state().context.bonuses[0].code });
+    expect(state().value).toEqual({ ready: 'bonusDialog' });
+    actor.send({ type: 'language.changed' });
+    expect(state().value).toEqual({ ready: 'bonusDialog' });
+  });
+
   it('opens an available card, receives it and reloads; an exhausted card does not open', async () => {
     const { actor, state, w } = start();
     await settle();

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { bonusMachine, cardState, type BonusCard, type HeldBonus } from '../../../machines/bonusMachine';
@@ -42,6 +42,14 @@ export default function BonusScreen() {
       },
     }),
   );
+  // The cards' descriptions are the operator's, answered in the member's language: a new language loads them again.
+  const { i18n } = useTranslation();
+  const shownLanguage = useRef(i18n.language);
+  useEffect(() => {
+    if (shownLanguage.current === i18n.language) return;
+    shownLanguage.current = i18n.language;
+    send({ type: 'language.changed' });
+  }, [i18n.language, send]);
   const onBonusChanged = useCallback(() => send({ type: 'turnover.updated' }), [send]);
   useMemberEvent(BONUS_CHANGED, onBonusChanged);
 
