@@ -181,6 +181,35 @@ describe.each(engines)('wallet on %s', (engine) => {
       expect((await m.w.transfer('wallet', 'PG', 40, key)).json()).toEqual({ message: 'TRANSFER_FAIL' });
     });
 
+    it('reverses a transfer voided while its call was on the way, though the call then arrives in time', async () => {
+      // The reconciler (grace 0, or a slow provider) may void a transfer whose request still
+      // waits for the provider. The call that arrives after the void must be refused, so the
+      // request reverses it too; settling it would credit a game the provider never credited.
+      const m = await memberWith(100);
+      const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+      t.app.demoProvider!.hangMs = 400; // "late" inside the caller's 1.5 s timeout: a slow provider
+      try {
+        t.app.demoProvider!.injectFault('PG', 'late');
+        const key = randomUUID();
+        const answer = m.w.transfer('wallet', 'PG', 40, key);
+        let pending: { id: string } | undefined;
+        for (let i = 0; i < 100 && !pending; i++) {
+          pending = await t.app.ctx.db.selectFrom('game_transfer').select('id')
+            .where('member_id', '=', m.id).where('status', '=', 'pending').executeTakeFirst();
+          if (!pending) await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(await t.app.demoProvider!.voidTransfer('PG', pending!.id)).toBe('voided');
+        const res = await answer;
+        expect(res.json()).toEqual({ message: 'TRANSFER_FAIL' });
+        expect(await t.app.demoProvider!.balance('PG', username)).toBe(0n);
+        expect(await balances(t.app, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+        const row = await t.app.ctx.db.selectFrom('game_transfer').select('status').where('id', '=', pending!.id).executeTakeFirstOrThrow();
+        expect(row.status).toBe('reversed');
+      } finally {
+        t.app.demoProvider!.hangMs = 2_000;
+      }
+    });
+
     it('ends a game-to-game transfer whose second leg fails with the money in the wallet', async () => {
       const m = await memberWith(100, ['PG', 'JOKER']);
       await m.w.transfer('wallet', 'PG', 100);

@@ -93,6 +93,7 @@ export class DemoProviderEngine {
     if (fault === 'timeout_before') return this.hang();
     if (fault === 'late') await new Promise((resolve) => setTimeout(resolve, this.hangMs).unref());
     const result = await this.moves.submit({ providerCode, username, amount, reference });
+    if (result === 'voided') throw new ProviderRefusal('transfer voided');
     if (result === 'refused') throw new ProviderRefusal(amount < 0n ? 'insufficient balance' : 'no such player');
     if (fault === 'timeout_after') return this.hang();
   }
