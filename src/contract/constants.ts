@@ -14,6 +14,8 @@ export const CHAT = {
   socketCheckMs: 5_000,
   textMax: 2_000,
   imageMaxBytes: 10 * 1024 * 1024,
+  /** A 50-megapixel phone camera's photo; more is refused from the image's header. */
+  imageMaxPixels: 50_000_000,
   videoMaxBytes: 20 * 1024 * 1024,
   atBottomThresholdPx: 60,
   allowedTypes: ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'],

@@ -15,7 +15,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { memberGuard, type Authenticator } from './http/member-guard';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
@@ -72,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Per-address limits read X-Forwarded-For only from proxies the operator names.
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

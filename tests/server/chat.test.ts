@@ -136,7 +136,7 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(last.message).toEqual({ message_type: 'media', payload: { message: 'look', url: false, fileType: 'image', filePath, name: 'photo.PNG' } });
   });
 
-  it('refuses a 25 MB upload, an image past 10 MB, a renamed executable and a misnamed file, storing nothing', async () => {
+  it('refuses a 25 MB upload, an image past 10 MB or 50 megapixels, a renamed executable and a misnamed file, storing nothing', async () => {
     const chat = chatClient(t.app, { guestId: newGuestId() });
     const before = fs.readdirSync(storageDir).length;
     const huge = await chat.upload('video', Buffer.concat([SAMPLES.mp4, Buffer.alloc(25 * 1024 * 1024)]), 'big.mp4');
@@ -156,6 +156,12 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(videoAsImage.json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
     const empty = await chat.upload('image', Buffer.alloc(0), 'x.png');
     expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'CHAT_FILE_REQUIRED' }]);
+    // Small on the wire, 900 megapixels decoded in every browser that shows it: refused from its header.
+    const bomb = blankPng(10, 10);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    const bombed = await chat.upload('image', bomb, 'bomb.png');
+    expect([bombed.statusCode, bombed.json()]).toEqual([413, { message: 'FILE_TOO_LARGE' }]);
     expect(fs.readdirSync(storageDir).length).toBe(before);
   });
 

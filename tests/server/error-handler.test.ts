@@ -9,6 +9,7 @@ describe('error handler', () => {
   beforeAll(async () => {
     t = await build('pglite', {}, (app) => {
       app.get('/api/test/explodes', async () => { throw new Error('secret stack detail at /srv/app.ts:12'); });
+      app.get('/api/test/item/:id', async () => ({ ok: true }));
       app.get('/api/test/refuses', async () => { throw new DomainError('MONEY_NOT_ENOUGH'); });
       app.post('/api/test/validates', { schema: { body: z.object({ amount: z.number() }) } }, async () => ({ ok: true }));
     });
@@ -26,6 +27,15 @@ describe('error handler', () => {
     expect(res.json()).toEqual({ message: code });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('stack');
+  });
+
+  it.each([
+    ['a URL that is not valid UTF-8', '/api/test/item/%E0%B8'],
+    ['a path parameter over the length limit', `/api/test/item/${'x'.repeat(5000)}`],
+  ])('answers %s with INVALID_INPUT, not the router\'s own error', async (_name, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'INVALID_INPUT' });
   });
 
   it('answers malformed JSON with INVALID_INPUT', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { statusOf, type ErrorCode } from '../../contract';
 import { DomainError } from '../errors';
@@ -14,6 +14,18 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
+/**
+ * Errors the router raises before any route or hook runs (a URL that is not valid UTF-8, a path
+ * parameter over the length limit): Fastify's `frameworkErrors` option. They answer like any
+ * other refused input instead of Fastify's own error body.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: 'INVALID_INPUT', detail: error.code }, 'request refused');
+  return reply.status(statusOf('INVALID_INPUT')).send({ message: 'INVALID_INPUT' });
+}
+
+const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
+
 function codeOf(error: FastifyError): ErrorCode {
   if (error instanceof DomainError) return error.code;
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) return 'INVALID_INPUT';
@@ -27,6 +39,9 @@ function codeOf(error: FastifyError): ErrorCode {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return 'INVALID_INPUT';
   }
+  // The multipart parser (busboy) throws plain errors, known only by their text, for a body
+  // that is not multipart at all or ends in the middle.
+  if (MALFORMED_MULTIPART.test(error.message)) return 'INVALID_INPUT';
   if (error.statusCode === 429) return 'REQUEST_LIMIT';
   if (error.statusCode === 404) return 'NOT_FOUND';
   // Body parse errors (malformed JSON) carry a 4xx status from Fastify.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/node';
+import { imageSize } from 'image-size';
 import { CHAT } from '../../../contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -53,7 +54,7 @@ export async function receiveUpload(
   if (!part || part.fieldname !== 'file') refuse('CHAT_FILE_REQUIRED');
   const file = part!;
   const extension = extensionOf(file.filename);
-  const { sample, body, drain } = await sampleOf(file.file, SAMPLE_BYTES);
+  const { sample, body, drain } = await sampleOf(file.file, kind === 'image' ? IMAGE_HEADER_BYTES : SAMPLE_BYTES);
   if (sample.length === 0) refuse('CHAT_FILE_REQUIRED');
   const mime = (await fileTypeFromBuffer(sample))?.mime;
   const allowed = mime ? rule.types[mime] : undefined;
@@ -61,6 +62,13 @@ export async function receiveUpload(
     // Let the rest of the part flow past, so the answer can go out.
     await drain();
     refuse('FILE_NOT_SUPPORTED', `${file.filename} (${mime ?? 'unknown bytes'})`);
+  }
+  if (kind === 'image') {
+    const pixels = pixelsOf(sample);
+    if (pixels === undefined || pixels > CHAT.imageMaxPixels) {
+      await drain();
+      refuse(pixels === undefined ? 'FILE_NOT_SUPPORTED' : 'FILE_TOO_LARGE', `${file.filename} (${pixels ?? 'no size'} pixels)`);
+    }
   }
 
   const owner = await conversationId();
@@ -79,6 +87,22 @@ export async function receiveUpload(
 
 /** Enough of a file's start to know its type by its magic bytes. */
 const SAMPLE_BYTES = 4100;
+/** Enough of an image's start to hold its size (a JPEG's comes after its EXIF and colour profile). */
+const IMAGE_HEADER_BYTES = 256 * 1024;
+
+/**
+ * The pixels an image's header declares, or undefined when the header does not say. A file of a
+ * few kilobytes can declare a billion pixels, and every browser that shows it in the chat would
+ * decode them all: such an image is refused from its header, as slips are.
+ */
+function pixelsOf(header: Buffer): number | undefined {
+  try {
+    const { width, height } = imageSize(header);
+    return width && height ? width * height : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads the first `size` bytes of a stream (or all of a shorter one) and gives back a stream of
