@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'FILE_NOT_SUPPORTED', // a chat upload whose name or bytes are not an allowed type (SPEC section 5)
   'CHAT_FILE_REQUIRED', // a chat upload without a file in the field `file`, or an empty one
   'CURRENCY_MISMATCH', // an incoming transfer assigned to a member whose wallet holds another currency
+  'SERVICE_UNAVAILABLE', // the database is out of reach for a moment (a restart or failover); retry with the same key
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -113,6 +114,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   OPERATOR_EXISTS: 409,
   FILE_NOT_SUPPORTED: 415,
   CURRENCY_MISMATCH: 409,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -31,13 +31,18 @@ export function openDatabase(options: DatabaseOptions): Database {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
+      // A database that does not answer (a failover in progress) fails the request, it does not hang it.
+      connectionTimeoutMillis: 5_000,
       types: {
         getTypeParser: ((oid: number, format?: any) =>
           oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client that loses its connection must not crash the process.
+    // A client that loses its connection must not crash the process: an idle one is reported
+    // on the pool, one checked out (in a transaction waiting on a provider, say) on itself. Its
+    // next query then fails, the request answers SERVICE_UNAVAILABLE, and the pool drops it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   let dataDir: string | undefined;

@@ -8,7 +8,8 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const code = codeOf(error);
     const status = code === 'INTERNAL_SERVER_ERROR' ? 500 : statusOf(code);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code, detail: error instanceof DomainError ? error.detail : error.message }, 'request refused');
     return reply.status(status).send({ message: code });
   });
@@ -24,10 +25,23 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return reply.status(statusOf('INVALID_INPUT')).send({ message: 'INVALID_INPUT' });
 }
 
+/**
+ * The database out of reach (a restart, a failover, a cut connection): the request did not
+ * happen or its outcome waits for the reconciler, and a retry with the same key is the answer.
+ * PostgreSQL's class 08 (connection) and 57P01-57P03 (shutting down, cannot connect now), and
+ * the socket errors of a connection that went away.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return typeof message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(message);
+}
+
 const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
 
 function codeOf(error: FastifyError): ErrorCode {
   if (error instanceof DomainError) return error.code;
+  if (databaseUnavailable(error)) return 'SERVICE_UNAVAILABLE';
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) return 'INVALID_INPUT';
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
