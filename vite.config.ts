@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { START_SECTIONS } from './src/client/i18n/sections';
 
 /**
  * index.html names the variant's language before any script runs (SPEC section 1: Lao for the
@@ -11,6 +14,33 @@ const variantLanguage = (country: string | undefined): Plugin => ({
   transformIndexHtml: (html) => html.replace(/<html lang="[^"]*">/, `<html lang="${country?.toUpperCase() === 'LA' ? 'lo' : 'th'}">`),
 });
 
+/**
+ * `virtual:strings/<locale>-start` and `virtual:strings/<locale>-rest`: a language's catalogue
+ * (locales/<locale>.json) in two chunks, the sections the first page shows (START_SECTIONS) and
+ * the others, loaded by src/client/i18n/catalogues.ts.
+ */
+const stringsParts = (): Plugin => {
+  let root = process.cwd();
+  const inStart = (section: string) => (START_SECTIONS as readonly string[]).includes(section);
+  return {
+    name: 'strings-parts',
+    configResolved: (config) => {
+      root = config.root;
+    },
+    resolveId: (id) => (id.startsWith('virtual:strings/') ? `\0${id}` : undefined),
+    load(id) {
+      const match = /^\0virtual:strings\/([a-z]+)-(start|rest)$/.exec(id);
+      if (!match) return undefined;
+      const [, locale, part] = match;
+      const file = path.resolve(root, 'locales', `${locale}.json`);
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const sections = Object.entries(catalogue).filter(([section]) => inStart(section) === (part === 'start'));
+      return `export default ${JSON.stringify(Object.fromEntries(sections))};`;
+    },
+  };
+};
+
 // The client is built into dist/ and served by the Fastify server (npm start), or served by
 // Vite's dev server with /api and /socket.io proxied to the API (npm run dev).
 export default defineConfig(({ mode }) => ({
@@ -18,7 +48,7 @@ export default defineConfig(({ mode }) => ({
   base: '/',
   // Copied as they are to the site's root: the icon browsers ask for at /favicon.ico.
   publicDir: 'assets/public',
-  plugins: [react(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY)],
+  plugins: [react(), stringsParts(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY)],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -3,28 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiNavigationBridge } from './api/ApiNavigationBridge';
 import { RequireToken } from './auth/RequireToken';
+import { withAllStrings } from './i18n';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { TerminatedScreen } from './screens/TerminatedScreen';
 import { PublicShell } from './shells/PublicShell';
 import { ToastProvider } from './ui/Toasts';
 
-// The member area loads on demand so the login page stays small.
-const MemberShell = lazy(() => import('./shells/MemberShell'));
-const HomeScreen = lazy(() => import('./screens/HomeScreen'));
-const StatementScreen = lazy(() => import('./screens/StatementScreen'));
-const BonusScreen = lazy(() => import('./bonus/BonusScreen'));
-const ProfileScreen = lazy(() => import('./screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
+// The member area loads on demand so the login page stays small, with every section of the
+// member's language (the login page has only the start of it: i18n/sections.ts).
+const MemberShell = lazy(withAllStrings(() => import('./shells/MemberShell')));
+const HomeScreen = lazy(withAllStrings(() => import('./screens/HomeScreen')));
+const StatementScreen = lazy(withAllStrings(() => import('./screens/StatementScreen')));
+const BonusScreen = lazy(withAllStrings(() => import('./bonus/BonusScreen')));
+const ProfileScreen = lazy(withAllStrings(() => import('./screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen }))));
 // The public pages beside login load on demand too: the wizard brings XState along.
-const RegisterScreen = lazy(() => import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen })));
-const HowtoScreen = lazy(() => import('./screens/howto/HowtoScreen').then((m) => ({ default: m.HowtoScreen })));
-const ContactScreen = lazy(() => import('./screens/contact/ContactScreen').then((m) => ({ default: m.ContactScreen })));
+const RegisterScreen = lazy(withAllStrings(() => import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen }))));
+const HowtoScreen = lazy(withAllStrings(() => import('./screens/howto/HowtoScreen').then((m) => ({ default: m.HowtoScreen }))));
+const ContactScreen = lazy(withAllStrings(() => import('./screens/contact/ContactScreen').then((m) => ({ default: m.ContactScreen }))));
 // The sandbox demo provider's slot game, opened from a launch link; it brings Pixi along.
-const DemoGameScreen = lazy(() => import('./game/DemoGameScreen'));
+const DemoGameScreen = lazy(withAllStrings(() => import('./game/DemoGameScreen')));
 // The spin page brings Pixi (the wheel) and, for a prize, three.js along.
-const SpinScreen = lazy(() => import('./spin/SpinScreen'));
+const SpinScreen = lazy(withAllStrings(() => import('./spin/SpinScreen')));
 // The operators' back office: its own chunk, never loaded by the member pages.
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const AdminApp = lazy(withAllStrings(() => import('./admin/AdminApp')));
 
 function Loading() {
   const { t } = useTranslation();

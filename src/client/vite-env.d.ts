@@ -16,3 +16,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A part of one language's catalogue (vite.config.ts, src/client/i18n/sections.ts). */
+declare module 'virtual:strings/*' {
+  const strings: Partial<typeof import('../../locales/en.json')>;
+  export default strings;
+}

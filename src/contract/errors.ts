@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every error code the API answers with (`{ "message": CODE }`), SPEC section 8 plus the
  * product's own additions at the end. The client translates each from `errors.CODE` in
@@ -76,10 +74,15 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-export const errorCode = z.enum(ERROR_CODES);
 
-export const errorBody = z.object({ message: errorCode });
-export type ErrorBody = z.infer<typeof errorBody>;
+/**
+ * A refusal's body. Its schema (`errorBody`) lives with the other shared shapes in
+ * endpoints/common.ts: the client translates these codes on its login page, which must not
+ * load zod (issue 18).
+ */
+export interface ErrorBody {
+  message: ErrorCode;
+}
 
 /** The HTTP status each code is answered with when it is an error; 400 when not listed. */
 export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {

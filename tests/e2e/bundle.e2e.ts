@@ -1,51 +1,54 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ROOT, url } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  describeFigure,
+  ENTRY,
+  gzipSize,
+  KB,
+  pageFigures,
+  readManifest,
+  staticClosure,
+  stringsChunks,
+  type Manifest,
+} from '../bench/bundleBudget';
+import { launchChromium, phoneContext, ROOT, url } from './harness';
 
 /**
  * The login page must not download the canvas engines (ARCHITECTURE "Client"): Pixi and three
  * load on demand, with the member area. This reads the manifest of the build the harness made
  * (`vite build` in its global setup) and checks the entry chunk of index.html and every chunk it
- * imports statically.
+ * imports statically; and holds the pages to their JavaScript budget (issue 18,
+ * tests/bench/bundleBudget.ts, also `npm run budget`).
  */
 
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
 const DIST = path.join(ROOT, 'dist');
-const manifest = () => JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = () => readManifest(DIST);
 
-/** A chunk and everything it imports statically, as manifest keys. */
-function staticClosure(chunks: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const next of chunks[key]?.imports ?? []) staticClosure(chunks, next, seen);
-  return seen;
-}
-
-const code = (chunks: Record<string, Chunk>, keys: Iterable<string>) =>
+const code = (chunks: Manifest, keys: Iterable<string>) =>
   [...keys].map((key) => fs.readFileSync(path.join(DIST, chunks[key].file), 'utf8')).join('\n');
 
-// Strings only these libraries carry: Pixi's log prefix, and three's namespaced warnings.
+// Strings only these libraries carry: Pixi's log prefix, three's namespaced warnings, and the
+// transport errors of socket.io's client (the chat).
 const PIXI = /PixiJS (Error|Warning|Deprecation)/;
 const THREE = /THREE\.(WebGLRenderer|Object3D|WebGLProgram|Material)/;
+const SOCKET_IO = /xhr poll error|websocket error/;
 
 describe('bundle', () => {
-  it('keeps Pixi and three out of the login page', () => {
+  it('keeps Pixi, three and the chat out of the login page', () => {
     const chunks = manifest();
-    const entry = chunks['index.html'];
+    const entry = chunks[ENTRY];
     expect(entry?.isEntry).toBe(true);
-    const loaded = staticClosure(chunks, 'index.html');
+    const loaded = pageFigures(DIST).find((figure) => figure.page === '/login')!.chunks;
+    expect(loaded.has(ENTRY)).toBe(true);
     const text = code(chunks, loaded);
     expect(text).not.toMatch(PIXI);
     expect(text).not.toMatch(THREE);
-    expect([...loaded].some((key) => /pixi|three/i.test(key))).toBe(false);
+    expect(text).not.toMatch(SOCKET_IO);
+    expect([...loaded].some((key) => /pixi|three|chat|socket/i.test(key))).toBe(false);
+    // The markers are real: the chat widget's closure does carry socket.io.
+    expect(code(chunks, staticClosure(chunks, 'src/client/chat/ChatWidget.tsx'))).toMatch(SOCKET_IO);
   });
 
   it('loads the lobby, and Pixi with it, through a dynamic import only', () => {
@@ -72,6 +75,47 @@ describe('bundle', () => {
     expect(pageCode).not.toMatch(THREE);
     for (const key of [wheel, coin]) expect(Object.values(chunks).some((c) => c.imports?.includes(key))).toBe(false);
     expect(Object.entries(chunks).filter(([, c]) => c.dynamicImports?.includes(coin)).map(([key]) => key)).toEqual([page]);
+  });
+});
+
+describe('JavaScript budget (issue 18)', () => {
+  it('keeps /login within 120 KB and the home within 400 KB of gzipped JavaScript', () => {
+    const figures = pageFigures(DIST);
+    expect(figures.map((figure) => figure.page)).toEqual(['/login', 'home']);
+    for (const figure of figures) expect(figure.bytes, describeFigure(figure)).toBeLessThanOrEqual(figure.budgetKb * KB);
+  });
+
+  describe('in the browser', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchChromium();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('/login downloads no script the budget does not count, and one start of a language', async () => {
+      const chunks = manifest();
+      const login = pageFigures(DIST).find((figure) => figure.page === '/login')!;
+      const starts = stringsChunks(chunks, 'start');
+      const counted = new Set([...staticClosure(chunks, ENTRY), ...starts.flatMap((key) => [...staticClosure(chunks, key)])].map((key) => chunks[key].file));
+
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.endsWith('.js')) scripts.push(pathname.slice(1));
+      });
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await context.close();
+
+      expect(scripts.filter((file) => !counted.has(file))).toEqual([]);
+      expect(scripts.filter((file) => starts.some((key) => chunks[key].file === file))).toHaveLength(1);
+      const downloaded = scripts.reduce((sum, file) => sum + gzipSize(DIST, file), 0);
+      expect(downloaded).toBeLessThanOrEqual(login.bytes);
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
-} from '../../contract';
+} from '../../contract/endpoint';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
 import { http } from './http';
 

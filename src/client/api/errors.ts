@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type en from '../../../locales/en.json';
-import { ERROR_CODES } from '../../contract';
+import { ERROR_CODES } from '../../contract/errors';
 
 /**
  * Codes the client produces itself when no server message exists. They are translated like

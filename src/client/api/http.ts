@@ -1,35 +1,9 @@
 import axios, { AxiosError, type AxiosResponse } from 'axios';
-import i18next from 'i18next';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, TIMEOUTS } from '../../contract';
-import { clearToken, getToken } from '../auth/storage';
-import { htmlLang, isLocale } from '../i18n/locale';
+import { TIMEOUTS } from '../../contract/constants';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/endpoint';
+import { getToken } from '../auth/storage';
+import { callLanguage, followMessage, messageOf } from './answers';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
-import { requestNavigation } from './navigation';
-
-/**
- * Server messages that end the member's session. 'invalid-token' is the token check itself;
- * UNAUTHORIZED and EXPIRED_AUTH_TOKEN are the catalogue's "cannot verify identity" messages,
- * which SPEC section 8 also sends to /login.
- */
-const SESSION_ENDED = new Set(['invalid-token', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN']);
-
-const messageOf = (data: unknown): string | undefined => {
-  if (data && typeof data === 'object' && 'message' in data) {
-    const { message } = data as { message: unknown };
-    if (typeof message === 'string' && message) return message;
-  }
-  return undefined;
-};
-
-/** Reacts to the answers that move the member elsewhere, wherever the call came from. */
-const followMessage = (message: string | undefined) => {
-  if (message === 'gone') {
-    requestNavigation('/terminated');
-  } else if (message && SESSION_ENDED.has(message)) {
-    clearToken();
-    requestNavigation('/login');
-  }
-};
 
 const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
@@ -68,9 +42,8 @@ http.interceptors.request.use(
   (config) => {
     const token = getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    // The server answers operator texts, bank names and the OTP SMS in this language
-    // (src/server/content): th, lo (Lao's real tag) or en, from i18next's current language.
-    if (isLocale(i18next.language)) config.headers.set('Accept-Language', htmlLang(i18next.language));
+    const language = callLanguage();
+    if (language) config.headers.set('Accept-Language', language);
     return config;
   },
   undefined,

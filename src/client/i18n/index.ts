@@ -1,34 +1,31 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import th from '../../../locales/th.json';
-import la from '../../../locales/la.json';
-import en from '../../../locales/en.json';
-import { LOCALES, type Locale } from '../../contract';
+import { LOCALES, type Locale } from '../../contract/constants';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
-import { http } from '../api/http';
+import { fetchStrings, loadAllStrings, loadStrings, markAdded } from './catalogues';
 import { htmlLang, initialLocale, isLocale } from './locale';
 
-export const resources = {
-  th: { translation: th },
-  la: { translation: la },
-  en: { translation: en },
-} as const;
+export { currentLocale } from './locale';
+export { loadAllStrings } from './catalogues';
 
 const applyToDocument = (locale: Locale) => {
   document.documentElement.lang = htmlLang(locale);
-  // Operator texts (bonus banners, promotions) are answered in the member's language.
-  http.defaults.headers.common['Accept-Language'] = locale;
   document.title = i18next.t('app.name');
 };
 
-/** Sets up i18next once, before the first render; all three locales are bundled (they are small). */
-export const setupI18n = () => {
+/**
+ * Sets up i18next once, before the first render, with the start of the member's language only;
+ * the rest and the other languages load on demand (./catalogues.ts). Calls send the language
+ * themselves (api/answers.ts).
+ */
+export const setupI18n = async () => {
   const locale = initialLocale(import.meta.env.VITE_COUNTRY, readLocal(STORAGE_KEYS.locale));
+  const translation = await fetchStrings(locale, 'start');
   i18next.on('languageChanged', (lng) => {
     if (isLocale(lng)) applyToDocument(lng);
   });
-  void i18next.use(initReactI18next).init({
-    resources,
+  await i18next.use(initReactI18next).init({
+    resources: { [locale]: { translation } },
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: [...LOCALES],
@@ -36,14 +33,33 @@ export const setupI18n = () => {
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+  markAdded(locale, 'start');
   applyToDocument(locale);
   return i18next;
 };
 
-/** The member's choice of language, remembered across visits. */
+/**
+ * The member's choice of language, remembered across visits. Its strings arrive first, so the
+ * page changes language in one step, never through raw keys.
+ */
 export const changeLocale = async (locale: Locale) => {
+  await loadStrings(locale);
   writeLocal(STORAGE_KEYS.locale, locale);
   await i18next.changeLanguage(locale);
 };
 
-export const currentLocale = (lng: string): Locale => (isLocale(lng) ? lng : 'th');
+/** The language menu is open: fetch the other languages' strings while the member chooses. */
+export const preloadLocales = () => {
+  for (const locale of LOCALES) void loadStrings(locale).catch(() => undefined);
+};
+
+/**
+ * A page behind a lazy route renders once its module and every section of the language are
+ * here: `lazy(withAllStrings(() => import('./Page')))`.
+ */
+export const withAllStrings =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    const [module] = await Promise.all([load(), loadAllStrings()]);
+    return module;
+  };

@@ -1,7 +1,10 @@
-import { LOCALES, type Locale } from '../../contract';
+import { LOCALES, type Locale } from '../../contract/constants';
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** i18next's language as one of ours (Thai before setup has named one). */
+export const currentLocale = (lng: string | undefined): Locale => (isLocale(lng) ? lng : 'th');
 
 /** SPEC section 1: Lao for the Laos build, otherwise Thai; a stored choice overrides both. */
 export const initialLocale = (country: string | undefined, stored: string | null): Locale => {

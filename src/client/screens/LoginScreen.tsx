@@ -1,11 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { call, endpoints, errorCodeOf, errorText } from '../api';
+import { errorCodeOf, errorText } from '../api/errors';
+import { loadApi } from '../api/onDemand';
+import { askServiceActive } from '../api/serviceCheck';
 import { storeToken } from '../auth/storage';
+import { loadAllStrings } from '../i18n';
 import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
 import { registeredPhoneOf, validateLogin, normalisePhone, type LoginFieldErrors } from './loginForm';
 import './login.css';
+
+/**
+ * What the login call needs beyond the page's first paint: the api layer, and the error texts
+ * its refusals are shown with (the rest of the language's strings). Asked for when the member
+ * starts typing, so the call rarely waits for it.
+ */
+const prepareLogin = () => Promise.all([loadApi(), loadAllStrings().catch(() => undefined)]);
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -25,10 +35,10 @@ export function LoginScreen() {
   const [submitting, setSubmitting] = useState(false);
 
   // SPEC section 2: on /login, ask whether the service still runs. A 'gone' answer is sent to
-  // /terminated by the api layer; any other answer clears the body style a closed page may leave.
+  // /terminated (api/answers.ts); an answer that it runs clears the body style a closed page may leave.
   useEffect(() => {
-    call(endpoints.lookupActive)
-      .then(() => document.body.removeAttribute('style'))
+    askServiceActive()
+      .then((active) => active && document.body.removeAttribute('style'))
       .catch(() => undefined);
   }, []);
 
@@ -54,6 +64,7 @@ export function LoginScreen() {
     }
     setSubmitting(true);
     try {
+      const [{ call, endpoints }] = await prepareLogin();
       const { token } = await call(endpoints.login, { body: { username: normalisePhone(phone), password } });
       storeToken(token, remember);
       void navigate('/user', { replace: true });
@@ -75,7 +86,7 @@ export function LoginScreen() {
         <p className="login__subtitle">{t('login.subtitle')}</p>
       </div>
 
-      <form className="login__card panel" onSubmit={submit} noValidate>
+      <form className="login__card panel" onSubmit={submit} onFocus={() => void prepareLogin().catch(() => undefined)} noValidate>
         <div className="field">
           <label htmlFor={ids.phone} className="field__label">
             {t('login.phone')}

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract';
+import type { Locale } from '../../contract/constants';
 
 /** Small flags for the language dropdown, drawn by hand. English uses a neutral globe mark. */
 export function Flag({ locale }: { locale: Locale }) {

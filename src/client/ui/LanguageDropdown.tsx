@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../contract';
-import { changeLocale, currentLocale } from '../i18n';
+import { LOCALES, type Locale } from '../../contract/constants';
+import { changeLocale, currentLocale, preloadLocales } from '../i18n';
 import { Flag } from './Flag';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import './languageDropdown.css';
@@ -17,6 +17,7 @@ export function LanguageDropdown() {
 
   useEffect(() => {
     if (!open) return;
+    preloadLocales();
     rootRef.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]')?.focus();
     const closeOutside = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
@@ -28,7 +29,8 @@ export function LanguageDropdown() {
   const choose = (locale: Locale) => {
     setOpen(false);
     triggerRef.current?.focus();
-    if (locale !== current) void changeLocale(locale);
+    // A language whose strings cannot be fetched (offline) leaves the page as it is.
+    if (locale !== current) changeLocale(locale).catch(() => undefined);
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {

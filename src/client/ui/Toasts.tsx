@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { DELAYS } from '../../contract';
+import { DELAYS } from '../../contract/constants';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons';
 import { ToastContext, type ToastApi } from './toastContext';
 import { createToastQueue, type ToastKind } from './toastQueue';

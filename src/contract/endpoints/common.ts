@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors';
 import { amountOutput } from '../money';
 
 /** Shapes shared by several areas of the API. */
 
 /** A date and time in a response: an ISO 8601 string. */
 export const isoDate = z.string().describe('ISO 8601 date-time');
+
+/** A refusal: an HTTP status and `{ message: CODE }` (SPEC section 8). */
+export const errorBody = z.object({ message: z.enum(ERROR_CODES) });
 
 /** The plain success answer of a call that has nothing else to return. */
 export const ok = z.object({ message: z.literal('OK') });

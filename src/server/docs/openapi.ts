@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminEndpoints, APP_VERSION, endpoints, errorBody, type Endpoint } from '../../contract';
+import { adminEndpoints, APP_VERSION, endpoints, type Endpoint } from '../../contract';
+import { errorBody } from '../../contract/endpoints/common';
 import { NOT_OFFERED } from './not-offered';
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>

@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '../../src/contract';
+import { onApiNavigation, type ApiNavigationTarget } from '../../src/client/api/navigation';
+import { askServiceActive, SERVICE_ACTIVE_PATH } from '../../src/client/api/serviceCheck';
+
+/** The login page's service check goes out with fetch (not axios); it must ask and follow as a call would. */
+const asked: { url: string; headers: Record<string, string> }[] = [];
+const answerWith = (status: number, body: string) =>
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    asked.push({ url, headers: init.headers as Record<string, string> });
+    return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  });
+
+const went: ApiNavigationTarget[] = [];
+let stopListening: () => void;
+beforeAll(async () => {
+  await i18next.init({ lng: 'la', resources: { la: { translation: {} } } });
+  stopListening = onApiNavigation((to) => went.push(to));
+});
+afterAll(() => stopListening());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  asked.length = 0;
+  went.length = 0;
+});
+
+describe('askServiceActive', () => {
+  it("asks the contract's lookupActive", () => {
+    expect(endpoints.lookupActive.method).toBe('GET');
+    expect(SERVICE_ACTIVE_PATH).toBe(endpoints.lookupActive.path);
+  });
+
+  it('sends the client marker and the language, as every call does, and hears that the service runs', async () => {
+    answerWith(200, JSON.stringify({ message: 'OK' }));
+    expect(await askServiceActive()).toBe(true);
+    expect(asked).toEqual([
+      { url: '/api/lookup/active', headers: expect.objectContaining({ 'x-client': 'member-wallet', 'accept-language': 'lo' }) },
+    ]);
+    expect(went).toEqual([]);
+  });
+
+  it("goes to /terminated when the service answers 'gone'", async () => {
+    answerWith(410, JSON.stringify({ message: 'gone' }));
+    expect(await askServiceActive()).toBe(false);
+    expect(went).toEqual(['/terminated']);
+  });
+
+  it('stays on the page when the answer is neither', async () => {
+    answerWith(502, '<html>Bad gateway</html>');
+    expect(await askServiceActive()).toBe(false);
+    expect(went).toEqual([]);
+  });
+});
