@@ -11,81 +11,22 @@
  * (48), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_POOL (database connections, 8),
  * BENCH_CASES (postgres-spread,postgres-shared,pglite-spread).
  */
-import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import type { Engine } from '../../src/server/db/database';
-import { auditLedger } from '../../src/server/ledger/audit';
-import { PROVIDER_CODES } from '../../src/server/providers/games/catalogue';
-import { freshDatabase } from '../server/helpers/db';
-import { fundWallet, seedMember } from '../server/helpers/members';
-
-/** What the load worker (load.mjs) is given and answers. */
-interface LoadPlan {
-  port: number;
-  warmupMs: number;
-  measureMs: number;
-  clients: { token: string; code: string }[];
-  headers: Record<string, string>;
-}
-interface LoadResult {
-  latencies: number[];
-  failures: number;
-}
+import { runTransferLoad, type TransferFigures } from './transfer-load';
 
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 48);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const options = {
+  clients: Number(process.env.BENCH_CLIENTS ?? 48),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  pool: Number(process.env.BENCH_POOL ?? 8),
+};
 const CASES = (process.env.BENCH_CASES ?? 'postgres-spread,postgres-shared,pglite-spread').split(',');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function runCase(name: string, engine: Engine, shared: boolean): Promise<{ perSecond: number; p50: number; p99: number }> {
-  const test = await freshDatabase(engine, { poolSize: Number(process.env.BENCH_POOL ?? 8) });
-  const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', PORT: '0', HOST: '127.0.0.1', RECONCILE_INTERVAL_MS: '0', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database: test.database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
-  const clients = engine === 'pglite' ? Math.min(CLIENTS, 8) : CLIENTS;
-  try {
-    const members: (Awaited<ReturnType<typeof seedMember>> & { code: string })[] = [];
-    for (let i = 0; i < clients; i++) {
-      const m = await seedMember(app);
-      await fundWallet(app, m.id, 10_000_000);
-      const code = shared ? 'PG' : PROVIDER_CODES[i % PROVIDER_CODES.length];
-      await app.wallet.games.activate(m.id, code);
-      members.push({ ...m, code });
-    }
-    const plan: LoadPlan = {
-      port, warmupMs: WARMUP_SECONDS * 1000, measureMs: SECONDS * 1000,
-      clients: members.map((m) => ({ token: m.token, code: m.code })),
-      headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-    };
-    const { latencies, failures } = await new Promise<LoadResult>((resolve, reject) => {
-      const worker = new Worker(new URL('./load.mjs', import.meta.url), { workerData: plan });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    latencies.sort((a, b) => a - b);
-    const audit = await auditLedger(app.ctx.db);
-    const figures = { perSecond: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-    console.log(`${name}: ${figures.perSecond.toFixed(0)} transfers/s (${clients} clients, ${latencies.length} transfers in ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, ${failures} failed, audit ${audit.ok ? 'clean' : 'FAILED'})`);
-    console.log(`${name}: p50 ${figures.p50.toFixed(1)} ms`);
-    console.log(`${name}: p99 ${figures.p99.toFixed(1)} ms`);
-    return figures;
-  } finally {
-    await app.close();
-    await test.drop();
-  }
-}
-
-const results = new Map<string, Awaited<ReturnType<typeof runCase>>>();
+const results = new Map<string, TransferFigures>();
 for (const c of CASES) {
   const [engine, mode] = c.split('-') as [Engine, string];
-  results.set(c, await runCase(c, engine, mode === 'shared'));
+  results.set(c, await runTransferLoad(c, engine, mode === 'shared', options));
 }
 const spread = results.get('postgres-spread');
 const shared = results.get('postgres-shared');
