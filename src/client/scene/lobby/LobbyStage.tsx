@@ -141,8 +141,27 @@ const INK = 0x0b0617;
 /** A font size that fits `text` into `room` px: digits and most letters are narrower than 0.62 em. */
 const fitted = (size: number, text: string, room: number) => Math.max(8, Math.min(size, Math.floor(room / Math.max(1, text.length * 0.62))));
 
-/** One card, centred on its container's origin, drawn at its real size (no scaled-down text). */
+/**
+ * One card, centred on its container's origin, drawn at its real size (no scaled-down text).
+ * Its six layers (shadow, art, logo, band, two lines of text) are drawn once into a texture of
+ * their own, made again only when the card changes: a moving carousel then draws one quad per
+ * card instead of every layer again, which is most of a frame's cost on a phone's GPU (and on
+ * software WebGL).
+ */
 function CardView({ face, width: w, height: h, background, logo, fontsVersion }: CardViewProps) {
+  const { app } = useApplication();
+  const card = useRef<Container>(null);
+  useEffect(() => {
+    const view = card.current;
+    if (!view) return;
+    if (view.isCachedAsTexture) view.updateCacheTexture();
+    else view.cacheAsTexture({ resolution: app.renderer.resolution, antialias: false });
+  });
+  useEffect(() => {
+    const view = card.current;
+    return () => { if (view && !view.destroyed) view.cacheAsTexture(false); };
+  }, []);
+
   const radius = (w * 20) / 300;
   const pad = Math.max(4, w * 0.05);
   const bandHeight = h * 0.36;
@@ -182,7 +201,7 @@ function CardView({ face, width: w, height: h, background, logo, fontsVersion }:
   const logoY = -h / 2 + (bandTop + h / 2) / 2;
 
   return (
-    <pixiContainer>
+    <pixiContainer ref={card}>
       <pixiGraphics draw={drawShadow} />
       {background ? (
         <pixiSprite texture={background} anchor={0.5} width={w} height={h} tint={face.active ? 0xffffff : 0x9c95b2} />
