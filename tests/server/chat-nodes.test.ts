@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { chatSocket } from './helpers/chat';
 import { freshDatabase, type TestDatabase } from './helpers/db';
+import { startServer, stopServer, type ServerProcess } from './helpers/server-process';
 
 /**
  * Scale-out (ARCHITECTURE.md): two server processes on one PostgreSQL and one Redis behave as
@@ -15,59 +14,8 @@ import { freshDatabase, type TestDatabase } from './helpers/db';
  * 127.0.0.1:6379, and fails rather than skips when either is unreachable.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The sandbox's seeded admin's first password, chosen here (the server would print a random one). */
 const ADMIN_PASSWORD = 'two-Nodes-Harbour-47-quietly';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Node {
-  url: string;
-  process: ChildProcess;
-  log: () => string;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {};
-  // Vitest's own variables (NODE_ENV=test is set again below) stay out of the server's environment.
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('VITEST') && !['MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'TEST'].includes(key)) childEnv[key] = value;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...childEnv, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let log = '';
-  child.stdout!.on('data', (c) => (log += c));
-  child.stderr!.on('data', (c) => (log += c));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return { url, process: child, log: () => log };
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not start: ${log}`);
-}
-
-async function stopNode(node: Node | undefined) {
-  if (!node || node.process.exitCode !== null || node.process.pid === undefined) return;
-  const exited = new Promise((r) => node.process.once('exit', r));
-  process.kill(-node.process.pid, 'SIGTERM');
-  const timer = setTimeout(() => node.process.pid && process.kill(-node.process.pid, 'SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 const call = async (base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
   const res = await fetch(`${base}${url}`, {
@@ -102,8 +50,8 @@ async function registerMember(base: string) {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('chat across two server processes on one PostgreSQL and one Redis', () => {
   let database: TestDatabase;
   let storageDir: string;
-  let a: Node | undefined;
-  let b: Node | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
@@ -111,13 +59,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('chat across two server p
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-nodes-'));
     const env = { DATABASE_URL: database.url!, REDIS_URL, ADMIN_SEED_PASSWORD: ADMIN_PASSWORD, CHAT_STORAGE_DIR: storageDir, RECONCILE_INTERVAL_MS: '0' };
     // One after the other: the first applies the migrations.
-    a = await startNode(env);
-    b = await startNode(env);
+    a = await startServer(env);
+    b = await startServer(env);
   }, 330_000);
 
   afterAll(async () => {
-    await stopNode(a);
-    await stopNode(b);
+    await stopServer(a);
+    await stopServer(b);
     await database?.drop();
     if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
   }, 60_000);
