@@ -4,7 +4,7 @@ import { auditLedger } from '../../src/server/ledger/audit';
 import { sign } from '../../src/server/providers/signing';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
-import { activateBonus, endBonus } from './helpers/deposits';
+import { activateBonus, depositClient, endBonus, sandbox } from './helpers/deposits';
 import { seedMember } from './helpers/members';
 import { operatorWith } from './helpers/operators';
 import { balances, walletClient } from './helpers/wallet';
@@ -75,6 +75,60 @@ describe.each(engines)('incoming bank transfers on %s', (engine) => {
     expect(await creditsOf(body.reference)).toHaveLength(1);
     const statement = (await m.w.statement()).json();
     expect(statement.statements[0]).toMatchObject({ statementType: 'deposit', status: 'SUCCESS', from: 'bank', amount: 1234.56 });
+  });
+
+  describe('the same transfer as a slip and as an arrival', () => {
+    const slipOf = (amount: number) => sandbox(t.app).slip(amount, { bankAccountNo: KBANK_ACCOUNT });
+    const slipCredits = (memberId: number) => t.app.ctx.db.selectFrom('ledger_entry').select('reference')
+      .where('kind', '=', 'deposit').where('member_id', '=', memberId).execute();
+
+    it('books nothing for the arrival of a transfer the member\'s slip credited, and links the two', async () => {
+      const m = await member();
+      const slip = await slipOf(311);
+      const uploaded = await depositClient(t.app, m.token).uploadSlip(slip.png);
+      expect(uploaded.json()).toMatchObject({ status: 'SUCCESS', amount: 311 });
+      const body = transfer({ senderBank: 'SCB', senderAccount: m.bankAccountNo, amount: 31_100 });
+      expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'credited' });
+      expect(await arrivalOf(body.reference)).toMatchObject({ status: 'credited', member_id: m.id, slip_id: uploaded.json()._id });
+      expect(await creditsOf(body.reference)).toEqual([]);
+      expect((await balances(t.app, m.id)).wallet).toBe(311);
+    });
+
+    it('refuses the slip of a transfer the bank feed credited already (SLIP_REFNO_DUPLICATED)', async () => {
+      const m = await member();
+      const body = transfer({ senderBank: 'SCB', senderAccount: m.bankAccountNo, amount: 32_200 });
+      expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'credited' });
+      const slip = await slipOf(322);
+      expect((await depositClient(t.app, m.token).uploadSlip(slip.png)).json()).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' });
+      expect((await balances(t.app, m.id)).wallet).toBe(322);
+      expect(await slipCredits(m.id)).toEqual([{ reference: `bank:KBANK:${body.reference}` }]);
+    });
+
+    it('settles an arrival waiting for an operator when the member\'s slip credits its transfer', async () => {
+      const m = await member();
+      const arrival = await unmatchedArrival({ amount: 33_300 });
+      const slip = await slipOf(333);
+      const uploaded = await depositClient(t.app, m.token).uploadSlip(slip.png);
+      expect(uploaded.json()).toMatchObject({ status: 'SUCCESS', amount: 333 });
+      expect(await arrivalOf(arrival.reference)).toMatchObject({ status: 'credited', member_id: m.id, slip_id: uploaded.json()._id });
+      const admin = await operatorWith(t.app, 'admin');
+      const assign = await admin.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id, note: 'called' });
+      expect(assign.statusCode).toBe(409);
+      expect((await balances(t.app, m.id)).wallet).toBe(333);
+    });
+
+    it('credits once when the slip and the arrival come at the same moment', async () => {
+      for (const [i, amount] of [341, 342, 343].entries()) {
+        const m = await member();
+        const slip = await slipOf(amount);
+        const body = transfer({ senderBank: 'SCB', senderAccount: m.bankAccountNo, amount: amount * 100 });
+        const [uploaded, reported] = await Promise.all([depositClient(t.app, m.token).uploadSlip(slip.png), webhook(body)]);
+        expect(reported.json().status, `round ${i}`).toBe('credited');
+        expect(['SUCCESS', 'FAILED']).toContain(uploaded.json().status);
+        expect((await balances(t.app, m.id)).wallet, `round ${i}`).toBe(amount);
+        expect(await slipCredits(m.id)).toHaveLength(1);
+      }
+    });
   });
 
   it('matches a masked sender account as slips are matched (four digits visible, the rest anything)', async () => {

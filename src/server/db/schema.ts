@@ -648,4 +648,6 @@ export interface BankArrivalTable {
   decided_by: number | null;
   note: string | null;
   decided_at: Date | null;
+  /** The slip that credited this transfer (then the arrival books nothing itself). */
+  slip_id: Generated<string | null>;
 }

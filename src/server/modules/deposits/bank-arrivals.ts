@@ -7,6 +7,7 @@ import type { IncomingTransfer } from '../../providers/bank-feed/adapter';
 import type { MoneyContext } from '../wallet/money-context';
 import { accountMatches, type DepositAccounts } from './accounts';
 import { creditDeposit } from './credit';
+import { lockSameTransfers, slipForArrival } from './same-transfer';
 
 /** The house account incoming bank transfers are credited from (`deposits:bank`); the statement names the channel. */
 export const BANK_CHANNEL = 'bank';
@@ -62,6 +63,15 @@ export class BankArrivals {
         .returning(['id', 'bank_code', 'reference', 'amount', 'currency', 'sender_bank', 'sender_account'])
         .executeTakeFirst();
       if (!inserted) return { repeat: true as const };
+      // The member's slip of this transfer may have credited it already (same-transfer.ts).
+      await lockSameTransfers(trx, transfer.amount);
+      const slip = await slipForArrival(trx, { receiving_account: transfer.account, amount: transfer.amount, transferred_at: transfer.transferredAt });
+      if (slip) {
+        await trx.updateTable('bank_arrival')
+          .set({ status: 'credited', member_id: slip.member_id, slip_id: slip.id, decided_at: new Date(), note: 'credited by the member\'s slip' })
+          .where('id', '=', inserted.id).execute();
+        return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: slip.member_id };
+      }
       const match = await this.match(trx, inserted);
       if (match.reason) {
         await trx.updateTable('bank_arrival').set({ reason: match.reason, member_id: null }).where('id', '=', inserted.id).execute();

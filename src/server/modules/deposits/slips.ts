@@ -13,6 +13,7 @@ import { accountMatches, type DepositAccounts } from './accounts';
 import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
 import { parseSlipQr } from './emvco/slip-qr';
+import { arrivalForSlip, lockSameTransfers } from './same-transfer';
 import type { SlipReader } from './slip-read-pool';
 import type { SlipImageType } from './slip-reader';
 
@@ -68,6 +69,9 @@ export interface SlipDeps {
  * in progress or credited (a unique index), so the same slip uploaded again fails as
  * SLIP_REFNO_DUPLICATED; the ledger's unique (kind, reference) guards the credit as well.
  */
+/** The slip's transfer was credited already through the bank feed: the slip is its duplicate. */
+class SameTransferCredited extends Error {}
+
 export class Slips {
   constructor(private readonly deps: SlipDeps) {}
 
@@ -152,12 +156,25 @@ export class Slips {
     let credited: boolean;
     try {
       credited = await this.db.transaction().execute(async (trx) => {
+        // The bank feed may have reported this transfer already (same-transfer.ts).
+        await lockSameTransfers(trx, transfer.amount);
+        const arrival = await arrivalForSlip(trx, transfer, slip.member_id);
+        if (arrival?.status === 'credited') throw new SameTransferCredited();
+        const now = this.deps.clock.now();
         const done = await trx.updateTable('deposit_slip')
-          .set({ status: 'SUCCESS', amount: transfer.amount, receiving_account: transfer.receivingAccount, transferred_at: transfer.transferredAt, completed_at: this.deps.clock.now() })
+          .set({ status: 'SUCCESS', amount: transfer.amount, receiving_account: transfer.receivingAccount, transferred_at: transfer.transferredAt, completed_at: now })
           .where('id', '=', id).where('status', '=', 'PENDING')
           .returning('id')
           .executeTakeFirst();
         if (!done) return false;
+        if (arrival) {
+          // Waiting for an operator: the slip credits it, and the arrival is settled with it.
+          const claimed = await trx.updateTable('bank_arrival')
+            .set({ status: 'credited', member_id: slip.member_id, slip_id: id, decided_at: now, note: 'credited by the member\'s slip' })
+            .where('id', '=', arrival.id).where('status', '=', 'unmatched').executeTakeFirst();
+          // An operator assigned it a moment ago: that was this transfer's credit.
+          if (!claimed.numUpdatedRows) throw new SameTransferCredited();
+        }
         await creditDeposit(trx, this.deps.money, {
           memberId: slip.member_id, currency, channel: 'slip', reference: qr.reference, amount: transfer.amount,
           description: { slipId: id, sendingBank: qr.sendingBank },
@@ -165,7 +182,7 @@ export class Slips {
         return true;
       });
     } catch (error) {
-      if (uniqueViolation(error) === undefined) throw error;
+      if (!(error instanceof SameTransferCredited) && uniqueViolation(error) === undefined) throw error;
       return this.fail(id, 'SLIP_REFNO_DUPLICATED');
     }
     if (credited) this.deps.money.notify(slip.member_id, 'wallet.changed', {});
