@@ -10,7 +10,16 @@ import type { BonusType } from '../src/contract/constants';
  *      │               │                                                   └──▶ promotionMissing
  *      │               ├─ browsing ── bonus.cancel [held] ──▶ confirmingCancel ── cancel.confirmed ──▶ clearing ──▶ loading (+ success)
  *      │               └─ failed (an error dialog with the server's code) ── error.dismissed ──▶ browsing
- *      └── browsing ── turnover.updated (the socket: bets moved the held bonus) ──▶ refreshingHeld ──▶ browsing (or loading once it ended)
+ *      └── browsing [held stale] ──▶ refreshingHeld ──▶ browsing (or loading once it ended)
+ *          browsing [texts stale] ──▶ loading
+ *
+ * `turnover.updated` (the socket: bets moved the held bonus) and `language.changed` (the cards'
+ * operator texts are answered in the member's language) may come in any state: they mark the
+ * held bonus or the texts stale, and browsing reads them again as soon as it is reached. So an
+ * open dialog is never interrupted, and no update is lost: one that comes while the page is
+ * loading or reading the held bonus (whose answer may predate it) is read once more after it.
+ * The socket's update carries the bonus as it now is: when it says `completed`, the page keeps
+ * it in `finished` to tell the member the bonus ended because its turnover was met.
  *
  * A card is active (the member holds it), exhausted (its receipts in the type's window reached
  * maxReceived) or available; `cardState` is the one place that rule lives, and the view asks
@@ -83,6 +92,12 @@ export interface BonusContext {
   error: string | null;
   /** What the last success was, for the success dialog. */
   done: 'activated' | 'cleared' | null;
+  /** The held bonus, as the socket last reported it, when that report said its turnover was met. */
+  finished: HeldBonus | null;
+  /** Bets moved the held bonus since it was last read. */
+  heldStale: boolean;
+  /** The member chose another language since the cards were last loaded. */
+  textsStale: boolean;
 }
 
 export type BonusEvent =
@@ -95,7 +110,8 @@ export type BonusEvent =
   | { type: 'cancel.confirmed' }
   | { type: 'error.dismissed' }
   | { type: 'success.dismissed' }
-  | { type: 'turnover.updated' }
+  /** The socket: bets moved the held bonus (`held`: the bonus as it now is, when the socket said). */
+  | { type: 'turnover.updated'; held?: HeldBonus }
   /** The member chose another language: the cards' operator texts are answered in it, so they load again. */
   | { type: 'language.changed' };
 
@@ -137,13 +153,20 @@ export const bonusMachine = setup({
       return promotionCode(event.code).length > 0;
     },
     notFound: ({ event }) => 'error' in event && errorCode(event.error) === 'NO_PROMOTION',
+    heldStale: ({ context }) => context.heldStale,
+    textsStale: ({ context }) => context.textsStale,
   },
 }).createMachine({
   id: 'bonus',
-  context: { bonuses: [], held: null, selected: null, promotion: null, searchedCode: '', error: null, done: null },
+  context: {
+    bonuses: [], held: null, selected: null, promotion: null, searchedCode: '', error: null, done: null,
+    finished: null, heldStale: false, textsStale: false,
+  },
   initial: 'loading',
   states: {
     loading: {
+      // A whole load reads the held bonus too, in the language chosen now.
+      entry: assign({ heldStale: false, textsStale: false }),
       invoke: {
         src: 'loadBonuses',
         onDone: { target: 'ready', actions: assign({ bonuses: ({ event }) => event.output.bonuses, held: ({ event }) => event.output.held }) },
@@ -155,19 +178,21 @@ export const bonusMachine = setup({
       initial: 'browsing',
       states: {
         browsing: {
+          always: [
+            { guard: 'textsStale', target: '#bonus.loading' },
+            { guard: 'heldStale', target: 'refreshingHeld' },
+          ],
           on: {
-            'language.changed': { target: '#bonus.loading' },
             'bonus.selected': { guard: 'cardOpens', target: 'bonusDialog', actions: assign({ selected: ({ event }) => event.code }) },
             'promotion.searched': {
               guard: 'codeTyped', target: 'searching',
               actions: assign({ searchedCode: ({ event }) => promotionCode(event.code), promotion: null }),
             },
             'bonus.cancel': { guard: 'holdsBonus', target: 'confirmingCancel' },
-            // Bets moved the held bonus; an open dialog is never interrupted for it.
-            'turnover.updated': { target: 'refreshingHeld' },
           },
         },
         refreshingHeld: {
+          entry: assign({ heldStale: false }),
           invoke: {
             src: 'loadHeld',
             onDone: [
@@ -192,7 +217,7 @@ export const bonusMachine = setup({
           invoke: {
             src: 'activateBonus',
             input: ({ context }) => ({ code: context.selected! }),
-            onDone: { target: '#bonus.loading', actions: assign({ selected: null, done: 'activated' }) },
+            onDone: { target: '#bonus.loading', actions: assign({ selected: null, done: 'activated', finished: null }) },
             onError: { target: 'failed', actions: ['rememberError', assign({ selected: null })] },
           },
         },
@@ -217,7 +242,7 @@ export const bonusMachine = setup({
           invoke: {
             src: 'activatePromotion',
             input: ({ context }) => ({ code: context.searchedCode }),
-            onDone: { target: '#bonus.loading', actions: assign({ promotion: null, done: 'activated' }) },
+            onDone: { target: '#bonus.loading', actions: assign({ promotion: null, done: 'activated', finished: null }) },
             onError: { target: 'failed', actions: ['rememberError', assign({ promotion: null })] },
           },
         },
@@ -242,5 +267,12 @@ export const bonusMachine = setup({
   },
   on: {
     'success.dismissed': { actions: assign({ done: null }) },
+    'turnover.updated': {
+      actions: assign({
+        heldStale: true,
+        finished: ({ context, event }) => (event.held?.status === 'completed' ? event.held : context.finished),
+      }),
+    },
+    'language.changed': { actions: assign({ textsStale: true }) },
   },
 });

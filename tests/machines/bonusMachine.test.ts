@@ -109,11 +109,38 @@ describe('bonusMachine', () => {
     await settle();
     expect(state().value).toEqual({ ready: 'browsing' });
     expect(w.calls).toEqual(['load', 'load']);
-    // An open dialog is not pulled away from under the member.
+    // An open dialog is not pulled away from under the member; the cards load once it closes.
     actor.send({ type: 'bonus.selected', code: state().context.bonuses[0].code });
     expect(state().value).toEqual({ ready: 'bonusDialog' });
     actor.send({ type: 'language.changed' });
     expect(state().value).toEqual({ ready: 'bonusDialog' });
+    await settle();
+    expect(w.calls).toEqual(['load', 'load']);
+    actor.send({ type: 'dialog.closed' });
+    expect(state().value).toBe('loading');
+    await settle();
+    expect(w.calls).toEqual(['load', 'load', 'load']);
+    expect(state().value).toEqual({ ready: 'browsing' });
+  });
+
+  it('ends in the language chosen last when the member switches again while the cards load', async () => {
+    let language = 'en';
+    const { actor, state, w } = start();
+    // The cards' texts come in the language of the moment the load is sent (the client's Accept-Language).
+    const loaded = () => state().context.bonuses[0].description;
+    w.bonuses = w.bonuses.map((b) => ({ ...b, get description() { return language; } }));
+    await settle();
+    expect(loaded()).toBe('en');
+    language = 'th';
+    actor.send({ type: 'language.changed' });
+    expect(state().value).toBe('loading');
+    // The Thai answer is still on its way when the member picks Lao.
+    language = 'la';
+    actor.send({ type: 'language.changed' });
+    await settle();
+    expect(state().value).toEqual({ ready: 'browsing' });
+    expect(w.calls).toEqual(['load', 'load', 'load']);
+    expect(loaded()).toBe('la');
   });
 
   it('opens an available card, receives it and reloads; an exhausted card does not open', async () => {
@@ -225,18 +252,67 @@ describe('bonusMachine', () => {
     expect(state().context.held?.turnover.percent).toBe(50);
     expect(w.calls).toEqual(['load', 'held']);
 
-    // An open dialog is not interrupted.
+    // An open dialog is not interrupted; the held bonus is read once it closes.
     actor.send({ type: 'bonus.selected', code: 'DAILY10' });
+    w.held = { ...HELD, turnover: { done: 360, required: 600, percent: 60 } };
     actor.send({ type: 'turnover.updated' });
     expect(state().value).toEqual({ ready: 'bonusDialog' });
+    await settle();
+    expect(w.calls).toEqual(['load', 'held']);
     actor.send({ type: 'dialog.closed' });
+    await settle();
+    expect(w.calls).toEqual(['load', 'held', 'held']);
+    expect(state().context.held?.turnover.percent).toBe(60);
 
     w.held = null;
     actor.send({ type: 'turnover.updated' });
     await settle();
-    expect(w.calls).toEqual(['load', 'held', 'held', 'load']);
+    expect(w.calls).toEqual(['load', 'held', 'held', 'held', 'load']);
     expect(state().context.held).toBeNull();
     expect(state().value).toEqual({ ready: 'browsing' });
+  });
+
+  it('loses no bet reported while the held bonus is being read', async () => {
+    const { actor, state, w } = start({ held: HELD });
+    await settle();
+    w.held = { ...HELD, turnover: { done: 60, required: 600, percent: 10 } };
+    actor.send({ type: 'turnover.updated' });
+    expect(state().value).toEqual({ ready: 'refreshingHeld' });
+    // The read above was answered at 10 %; another bet lands before its answer arrives.
+    w.held = { ...HELD, turnover: { done: 120, required: 600, percent: 20 } };
+    actor.send({ type: 'turnover.updated' });
+    actor.send({ type: 'turnover.updated' });
+    await settle();
+    expect(w.calls).toEqual(['load', 'held', 'held']);
+    expect(state().context.held?.turnover.percent).toBe(20);
+    expect(state().value).toEqual({ ready: 'browsing' });
+  });
+
+  it('tells the member the bonus finished when the socket reports its turnover met', async () => {
+    const { actor, state, w } = start({ held: HELD });
+    await settle();
+    const completed: HeldBonus = { ...HELD, status: 'completed', turnover: { done: 600, required: 600, percent: 100 } };
+    w.held = null;
+    actor.send({ type: 'turnover.updated', held: completed });
+    await settle();
+    expect(w.calls).toEqual(['load', 'held', 'load']);
+    expect(state().context).toMatchObject({ held: null, finished: { code: 'WELCOME100', status: 'completed' } });
+    expect(state().value).toEqual({ ready: 'browsing' });
+
+    // A bonus that ended otherwise (a whole-balance withdrawal) is no news of a finish.
+    const other = start({ held: HELD });
+    await settle();
+    other.w.held = null;
+    other.actor.send({ type: 'turnover.updated', held: { ...HELD, status: 'expired' } });
+    await settle();
+    expect(other.state().context).toMatchObject({ held: null, finished: null });
+
+    // The next bonus received clears the news.
+    actor.send({ type: 'promotion.searched', code: 'songkran' });
+    await settle();
+    actor.send({ type: 'promotion.received' });
+    await settle();
+    expect(state().context).toMatchObject({ finished: null, held: { code: 'SONGKRAN' } });
   });
 
   it('shows the page even when the list cannot load', async () => {

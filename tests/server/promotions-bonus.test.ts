@@ -65,6 +65,19 @@ describe.each(engines)('bonuses on %s', (engine) => {
     expect((await m.get('/api/bonus', 'th')).json()[1].banners[0].html).toBe('<p>สวัสดี</p>');
   });
 
+  it.each([
+    ['lo', /[\u0E80-\u0EFF]/], // Lao as the wallet client and browsers send it (BCP 47)
+    ['la', /[\u0E80-\u0EFF]/], // the product's own name for it
+    ['lo-LA,en;q=0.5', /[\u0E80-\u0EFF]/],
+    ['th-TH', /[\u0E00-\u0E7F]/],
+    ['en-US', /^[\x20-\x7E]+$/],
+  ])('answers operator texts for Accept-Language %j in its language', async (header, script) => {
+    const m = await member();
+    const list = (await m.get('/api/bonus', header)).json() as { description: string }[];
+    for (const { description } of list) expect(description).toMatch(script);
+    expect((await m.get('/api/promotion/find/SONGKRAN', header)).json().description).toMatch(script);
+  });
+
   it('credits a percent bonus of the qualifying deposit once, through the ledger, and shows it held', async () => {
     const none = await member();
     expect((await none.activate('WELCOME100')).json()).toEqual({ message: 'BONUS_NO_DEPOSIT' });

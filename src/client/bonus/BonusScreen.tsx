@@ -10,12 +10,13 @@ import { AlertDialog } from '../ui/AlertDialog';
 import { Dialog } from '../ui/Dialog';
 import { useWallet } from '../wallet/walletContext';
 import { BonusDialog } from './BonusDialog';
-import { HeldBonusPanel } from './HeldBonusPanel';
+import { FinishedBonusNotice, HeldBonusPanel } from './HeldBonusPanel';
 import './bonus.css';
 import '../screens/pages.css';
 
-/** The socket event the server sends when bets move the held bonus (or it ends). */
+/** The socket event the server sends when bets move the held bonus (or it ends), with the bonus as it now is. */
 const BONUS_CHANGED = 'bonus.changed';
+const heldOnSocket = endpoints.bonusCurrent.response.shape.bonus;
 
 const loadBonusPage = async () => {
   const [bonuses, current] = await Promise.all([call(endpoints.bonusList), call(endpoints.bonusCurrent)]);
@@ -50,10 +51,13 @@ export default function BonusScreen() {
     shownLanguage.current = i18n.language;
     send({ type: 'language.changed' });
   }, [i18n.language, send]);
-  const onBonusChanged = useCallback(() => send({ type: 'turnover.updated' }), [send]);
+  const onBonusChanged = useCallback((payload?: unknown) => {
+    const parsed = heldOnSocket.safeParse(payload);
+    send({ type: 'turnover.updated', held: parsed.success && parsed.data ? (parsed.data as HeldBonus) : undefined });
+  }, [send]);
   useMemberEvent(BONUS_CHANGED, onBonusChanged);
 
-  const { bonuses, held, selected, promotion, searchedCode, error, done } = snapshot.context;
+  const { bonuses, held, selected, promotion, searchedCode, error, done, finished } = snapshot.context;
   const at = (state: string) => snapshot.matches({ ready: state } as never);
   const now = new Date();
   const selectedCard = at('bonusDialog') || at('activating') ? bonuses.find((b) => b.code === selected) ?? null : null;
@@ -68,9 +72,9 @@ export default function BonusScreen() {
         {t('pages.bonus')}
       </h1>
 
-      {held ? (
-        <HeldBonusPanel held={held} cancelling={at('clearing')} onCancel={() => send({ type: 'bonus.cancel' })} />
-      ) : (
+      {held && <HeldBonusPanel held={held} cancelling={at('clearing')} onCancel={() => send({ type: 'bonus.cancel' })} />}
+      {!held && finished && <FinishedBonusNotice finished={finished} />}
+      {!held && (
         <form
           className="promo panel"
           onSubmit={(event) => {
@@ -187,7 +191,7 @@ export default function BonusScreen() {
       <AlertDialog open={at('failed')} kind="error" title={t('bonusPage.failed')} onClose={() => send({ type: 'error.dismissed' })}>
         {error && errorText(t, error)}
       </AlertDialog>
-      <AlertDialog open={done !== null && at('browsing')} kind="success" title={done === 'cleared' ? t('bonusPage.cleared') : t('bonusPage.activated')} onClose={closeSuccess}>
+      <AlertDialog open={done !== null && (at('browsing') || at('refreshingHeld'))} kind="success" title={done === 'cleared' ? t('bonusPage.cleared') : t('bonusPage.activated')} onClose={closeSuccess}>
         {t('bonusPage.saved')}
       </AlertDialog>
     </section>

@@ -63,3 +63,22 @@ export function HeldBonusPanel({ held, onCancel, cancelling }: { held: HeldBonus
     </section>
   );
 }
+
+/**
+ * In the held bonus's place once its turnover is met (the socket said so): the member sees why it
+ * left the page, and that the balance is theirs from now on. A status, so it is read out.
+ */
+export function FinishedBonusNotice({ finished }: { finished: HeldBonus }) {
+  const { t } = useTranslation();
+  const currency = useCurrencyLabel();
+  return (
+    <section className="held held--finished panel" role="status" aria-labelledby="finished-title" data-testid="finished-bonus">
+      <h2 id="finished-title" className="held__title">
+        {t('bonusPage.finished.title')}
+      </h2>
+      <p className="held__finished-text">
+        {t('bonusPage.finished.text', { code: finished.code, required: `${formatAmount(finished.turnover.required)} ${currency}` })}
+      </p>
+    </section>
+  );
+}

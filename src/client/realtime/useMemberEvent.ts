@@ -3,11 +3,12 @@ import { io } from 'socket.io-client';
 import { getToken, subscribeToken } from '../auth/storage';
 
 /**
- * Calls `onEvent` on every `event` the server sends to the member's room, and after a
- * reconnection (events may have been missed). socket.io shares one connection per page among
- * every hook like this one.
+ * Calls `onEvent` with the event's payload on every `event` the server sends to the member's
+ * room, and with none after a reconnection (events may have been missed). socket.io shares one
+ * connection per page among every hook like this one. The payload is the server's word, not yet
+ * checked: the caller parses it.
  */
-export function useMemberEvent(event: string, onEvent: () => void) {
+export function useMemberEvent(event: string, onEvent: (payload?: unknown) => void) {
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   const latest = useRef(onEvent);
   useEffect(() => {
@@ -17,11 +18,13 @@ export function useMemberEvent(event: string, onEvent: () => void) {
   useEffect(() => {
     if (!token) return;
     const socket = io({ path: '/socket.io', auth: { token } });
-    const heard = () => latest.current();
+    const heard = (payload: unknown) => latest.current(payload);
+    // socket.io's reconnect passes the attempt number, which is no payload.
+    const reconnected = () => latest.current(undefined);
     socket.on(event, heard);
-    socket.io.on('reconnect', heard);
+    socket.io.on('reconnect', reconnected);
     return () => {
-      socket.io.off('reconnect', heard);
+      socket.io.off('reconnect', reconnected);
       socket.disconnect();
     };
   }, [token, event]);

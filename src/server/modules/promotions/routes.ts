@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
+import { requestLanguage } from '../../http/language';
 import { bearerToken } from '../../http/member-guard';
 import type { Bonuses } from './bonuses';
 import type { Invites } from './invites';
 import type { Refunds } from './refunds';
-import { requestLanguage } from './texts';
 import type { TurnoverSync } from './turnover';
 
 export interface PromotionServices {
@@ -23,6 +23,7 @@ const perSessionMinute = (max: number) => ({
 
 export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s: PromotionServices) {
   const g = ctx.guards;
+  // The content module's reading of Accept-Language: the client sends Lao as 'lo' (BCP 47).
   const language = (request: FastifyRequest) => requestLanguage(request, ctx.config.COUNTRY);
 
   contractRoute(app, g, endpoints.bonusList, async ({ member, request }) => {

@@ -1,20 +1,9 @@
 import createDOMPurify from 'dompurify';
-import type { FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { LOCALES, type Locale } from '../../../contract';
+import type { Locale } from '../../../contract';
 
 /** Operator text in each language of the product. */
 export type Localized = Partial<Record<Locale, string>>;
-
-/**
- * The language of the answer: the client's Accept-Language when it names one of ours, else the
- * country's default (Lao for Laos, otherwise Thai; SPEC section 1).
- */
-export function requestLanguage(request: FastifyRequest, country: 'TH' | 'LA'): Locale {
-  const header = request.headers['accept-language'];
-  const wanted = typeof header === 'string' ? header.split(',').map((part) => part.split(';')[0].trim().slice(0, 2).toLowerCase()) : [];
-  return (wanted.find((tag) => (LOCALES as readonly string[]).includes(tag)) as Locale | undefined) ?? (country === 'LA' ? 'la' : 'th');
-}
 
 /** The text in the language, falling back to English, then to any language given. */
 export function localized(text: unknown, language: Locale): string {
