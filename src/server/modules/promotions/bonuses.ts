@@ -87,6 +87,10 @@ export class Bonuses {
     let row: HeldBonusRow | undefined;
     try {
       row = await this.money.db.transaction().execute(async (trx) => {
+        // One member's activations take turns: a second one then sees the bonus the first gave
+        // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT).
+        // No-key lock: the ledger's foreign-key share locks on the member row do not wait for it.
+        await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
         const held = await this.held.held(trx, memberId);
         if (held) {
           if (held.code === definition.code) return undefined;
