@@ -87,6 +87,21 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     }
   });
 
+  it("names the player's language in the link (the game may open on another origin), in the lobby and on auto-login", async () => {
+    const m = await memberWithGames(['PG']);
+    const as = (language: string) => ({ ...clientHeaders(m.token), 'accept-language': language });
+    for (const [header, lang] of [['lo', 'la'], ['th-TH,th;q=0.9', 'th'], ['en-US', 'en']] as const) {
+      const auto = await t.app.inject({ method: 'GET', url: autoLoginUrl('pg', false, m.logins.PG), headers: as(header) });
+      expect(new URL(auto.json().link).searchParams.get('lang')).toBe(lang);
+      const home = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: as(header) });
+      const pg = home.json().slots.find((s: { code: string }) => s.code === 'PG');
+      expect(new URL(pg.web).searchParams.get('lang')).toBe(lang);
+    }
+    // No language asked for: the game keeps its own choice.
+    const plain = await t.app.inject({ method: 'GET', url: autoLoginUrl('pg', false, m.logins.PG), headers: { ...clientHeaders(m.token), 'accept-language': 'fr' } });
+    expect(new URL(plain.json().link).searchParams.has('lang')).toBe(false);
+  });
+
   it('keeps the credentials call answering the login and the hidden form values', async () => {
     const m = await memberWithGames(['PG']);
     expect(m.logins.PG).toEqual({ username: expect.any(String), password: expect.any(String), event: null });
@@ -254,6 +269,8 @@ describe.each(engines)('game launch over the signed provider protocol on %s', (e
     expect(ok.statusCode, ok.body).toBe(200);
     const opened = await t.app.inject({ method: 'GET', url: `/api/sandbox/game/session?t=${encodeURIComponent(new URL(ok.json().link).searchParams.get('t')!)}` });
     expect(opened.json()).toMatchObject({ provider: 'IMI', name: 'IMI' });
+    const inLao = await t.app.inject({ method: 'GET', url: `/api/autoLogin/imi/${login.username}/${login.password}`, headers: { ...clientHeaders(m.token), 'accept-language': 'lo-LA' } });
+    expect(new URL(inLao.json().link).searchParams.get('lang')).toBe('la');
 
     // Our copy of the password is out of date (changed at the provider): the provider says no.
     await t.app.demoProvider!.resetPassword('IMI', login.username);

@@ -7,6 +7,8 @@ import { demoSlotMachine, INVALID_TOKEN } from '../../../machines/demoSlotMachin
 import { DEMO_SLOT, type SlotSymbol } from '../../contract';
 import { ApiError, errorText } from '../api/errors';
 import { formatAmount } from '../format';
+import { changeLocale } from '../i18n';
+import { isLocale } from '../i18n/locale';
 import { StatusScreen } from '../screens/StatusScreen';
 import { AlertIcon, ArrowLeftIcon, CompassIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
@@ -61,9 +63,17 @@ const prefersReducedMotion = () => window.matchMedia(reducedMotionQuery).matches
  * back. Every control is a real DOM control, and each result is announced.
  */
 export default function DemoGameScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { code = '' } = useParams();
   const [search] = useSearchParams();
+  // The link names the player's language: the game may open on another origin than the wallet,
+  // where the wallet's stored choice is not seen. The game's own menu can change it after.
+  const linkLanguage = search.get('lang');
+  useEffect(() => {
+    if (isLocale(linkLanguage) && linkLanguage !== i18n.language) void changeLocale(linkLanguage);
+    // Once per link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkLanguage]);
   const [snapshot, send] = useMachine(gameMachine, { input: { token: search.get('t') ?? '' } });
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
   const sounds = useRef<GameSounds | null>(null);

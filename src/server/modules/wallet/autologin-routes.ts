@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint } from '../../../contract';
 import type { AppContext } from '../../context';
+import { callerLanguage } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
 import type { GameAccounts } from './game-accounts';
 
@@ -22,9 +23,9 @@ const AUTO_LOGIN: readonly [Endpoint, string][] = [
 /** `GET /api/autoLogin/<provider>/...`: the web launch link of the caller's own game account. */
 export function registerAutoLoginRoutes(app: FastifyInstance, ctx: AppContext, games: GameAccounts) {
   for (const [endpoint, code] of AUTO_LOGIN) {
-    contractRoute(app, ctx.guards, endpoint, async ({ member, params }) => {
-      const login = params as { username: string; password?: string };
-      const links = await games.launchAs(member!.memberId, code, { username: login.username, password: login.password });
+    contractRoute(app, ctx.guards, endpoint, async (c) => {
+      const login = c.params as { username: string; password?: string };
+      const links = await games.launchAs(c.member!.memberId, code, { username: login.username, password: login.password }, callerLanguage(c));
       return { link: links.web };
     });
   }

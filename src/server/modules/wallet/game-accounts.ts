@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { toMajor, type ErrorCode } from '../../../contract';
+import { toMajor, type ErrorCode, type Locale } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { ProviderRefusal, ProviderTimeout, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
@@ -42,7 +42,7 @@ const artOf = (code: string) => ({ logo: `/assets/games/${code}-logo.svg`, backg
 export class GameAccounts {
   constructor(private readonly money: MoneyContext) {}
 
-  async list(memberId: number): Promise<GameAccountView[]> {
+  async list(memberId: number, language?: Locale): Promise<GameAccountView[]> {
     const [accounts, balances] = await Promise.all([
       this.money.db.selectFrom('game_account').selectAll().where('member_id', '=', memberId).execute(),
       this.money.db.selectFrom('ledger_account').select(['code', 'balance']).where('member_id', '=', memberId).where('kind', '=', 'game').execute(),
@@ -58,7 +58,7 @@ export class GameAccounts {
       const account = byCode.get(view.code)!;
       const provider = this.money.provider(view.code)!;
       if (!provider.launchesLocally || !account.is_active || !account.username || !account.password) return;
-      const links = await provider.launch({ username: account.username, password: account.password }).catch(() => null);
+      const links = await provider.launch({ username: account.username, password: account.password, language }).catch(() => null);
       if (links) Object.assign(view, { web: links.web, android: links.android, ios: links.ios });
     }));
     return views;
@@ -86,7 +86,7 @@ export class GameAccounts {
    * Two concurrent calls may both create a player at the provider; only the first one's login
    * is kept (the update is conditional on the account still being inactive).
    */
-  async activate(memberId: number, code: string): Promise<GameAccountView> {
+  async activate(memberId: number, code: string, language?: Locale): Promise<GameAccountView> {
     const account = await this.account(memberId, code);
     if (account.is_active) throw new DomainError('SLOT_ALREADY_ACTIVE');
     let login;
@@ -99,7 +99,7 @@ export class GameAccounts {
       .set({ is_active: true, username: login.username, password: login.password, activated_at: new Date() })
       .where('member_id', '=', memberId).where('provider_code', '=', code).where('is_active', '=', false)
       .execute();
-    const [view] = (await this.list(memberId)).filter((v) => v.code === code);
+    const [view] = (await this.list(memberId, language)).filter((v) => v.code === code);
     return view;
   }
 
@@ -124,10 +124,10 @@ export class GameAccounts {
       .where('member_id', '=', memberId).where('provider_code', '=', code).execute();
   }
 
-  async launch(memberId: number, code: string): Promise<LaunchLinks> {
+  async launch(memberId: number, code: string, language?: Locale): Promise<LaunchLinks> {
     const account = await this.account(memberId, code);
     if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
-    return withTimeout(this.money.provider(code)!.launch({ username: account.username, password: account.password }), this.money.providerTimeoutMs);
+    return withTimeout(this.money.provider(code)!.launch({ username: account.username, password: account.password, language }), this.money.providerTimeoutMs);
   }
 
   /**
@@ -135,14 +135,14 @@ export class GameAccounts {
    * own game account at that provider: anyone else's username, a stale password, or a player the
    * provider does not know gets the provider's "not found" code, never another member's game.
    */
-  async launchAs(memberId: number, code: string, claimed: ClaimedLogin): Promise<LaunchLinks> {
+  async launchAs(memberId: number, code: string, claimed: ClaimedLogin, language?: Locale): Promise<LaunchLinks> {
     const notFound = notFoundCode(code);
     const account = await this.account(memberId, code);
     const owns = account.is_active && account.username && account.password && sameText(account.username, claimed.username)
       && (claimed.password === undefined || sameText(account.password, claimed.password));
     if (!owns) throw new DomainError(notFound, 'not the caller\'s game login');
     try {
-      return await withTimeout(this.money.provider(code)!.launch({ username: account.username!, password: account.password! }), this.money.providerTimeoutMs);
+      return await withTimeout(this.money.provider(code)!.launch({ username: account.username!, password: account.password!, language }), this.money.providerTimeoutMs);
     } catch (error) {
       if (error instanceof ProviderRefusal) throw new DomainError(notFound, error.reason);
       if (error instanceof ProviderTimeout) throw new DomainError('INTERNAL_SERVER_ERROR', 'provider did not answer the launch call');

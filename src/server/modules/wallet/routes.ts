@@ -16,8 +16,8 @@ const answer = (reply: FastifyReply, a: StoredAnswer) => {
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wallet) {
   const g = ctx.guards;
   contractRoute(app, g, endpoints.wallet, (c) => wallet.view.home(c.member.memberId, callerLanguage(c)));
-  contractRoute(app, g, endpoints.walletRefreshSlot, ({ member }) => wallet.view.refresh(member.memberId));
-  contractRoute(app, g, endpoints.walletActivate, ({ member, params }) => wallet.games.activate(member.memberId, params.slotCode));
+  contractRoute(app, g, endpoints.walletRefreshSlot, (c) => wallet.view.refresh(c.member.memberId, callerLanguage(c)));
+  contractRoute(app, g, endpoints.walletActivate, (c) => wallet.games.activate(c.member.memberId, c.params.slotCode, callerLanguage(c)));
   contractRoute(app, g, endpoints.walletAccount, ({ member, params }) => wallet.games.credentials(member.memberId, params.slotCode));
   contractRoute(app, g, endpoints.walletResetPassword, async ({ member, params }) => {
     await wallet.games.resetPassword(member.memberId, params.slotCode);

@@ -21,7 +21,7 @@ export class WalletView {
   async home(memberId: number, language?: Locale) {
     const member = await this.money.db.selectFrom('member').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
     const [amount, slots, bank, invite] = await Promise.all([
-      this.walletAmount(memberId), this.games.list(memberId), this.bankNames(member.bank_code, language), this.inviteSummary(memberId),
+      this.walletAmount(memberId), this.games.list(memberId, language), this.bankNames(member.bank_code, language), this.inviteSummary(memberId),
     ]);
     return {
       profile: { name: member.name, username: member.username, _id: String(member.id), coin: member.coin },
@@ -34,12 +34,12 @@ export class WalletView {
   }
 
   /** Asks every active game's provider for its balance, books the differences, returns the accounts. */
-  async refresh(memberId: number) {
+  async refresh(memberId: number, language?: Locale) {
     const active = await this.money.db.selectFrom('game_account').select('provider_code')
       .where('member_id', '=', memberId).where('is_active', '=', true).execute();
     // A provider that does not answer keeps its last known balance.
     await Promise.all(active.map((a) => syncGameBalance(this.money, memberId, a.provider_code).catch(() => false)));
-    const [amount, slots] = await Promise.all([this.walletAmount(memberId), this.games.list(memberId)]);
+    const [amount, slots] = await Promise.all([this.walletAmount(memberId), this.games.list(memberId, language)]);
     return { wallet: { amount }, slots };
   }
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '../../../contract';
+
 /**
  * What we need from a game provider that keeps its own wallet per player (a "transfer
  * wallet" provider). Amounts are minor units. Every money call carries our reference, and
@@ -22,7 +24,7 @@ export interface GameProvider {
    */
   voidTransfer(reference: string): Promise<'applied' | 'voided'>;
   resetPassword(username: string): Promise<string>;
-  launch(login: GameLogin): Promise<LaunchLinks>;
+  launch(login: LaunchRequest): Promise<LaunchLinks>;
   /**
    * The player's turnover (the sum of their bets) after a point of the provider's bet history,
    * as transfer-mode providers report it: from a time (the first read) or from the cursor a
@@ -43,6 +45,11 @@ export interface TurnoverReport {
 export interface GameLogin {
   username: string;
   password: string;
+}
+
+/** A launch: the login, and the player's language for providers whose game takes one in its link. */
+export interface LaunchRequest extends GameLogin {
+  language?: Locale;
 }
 
 export interface LaunchLinks {

@@ -1,5 +1,5 @@
 import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
-import type { GameLogin, GameProvider, LaunchLinks, TurnoverFrom } from './adapter';
+import type { GameProvider, LaunchLinks, LaunchRequest, TurnoverFrom } from './adapter';
 
 /** A provider backed in-process by the demo engine under its own code (sandbox mode). */
 export class DemoGameProvider implements GameProvider {
@@ -15,10 +15,15 @@ export class DemoGameProvider implements GameProvider {
   resetPassword(username: string) { return this.engine.resetPassword(this.code, username); }
   turnover(username: string, from: TurnoverFrom) { return this.engine.turnover(this.code, username, from); }
 
-  /** The demo slot game with a short-lived signed token: the username alone opens nothing. */
-  async launch(login: GameLogin): Promise<LaunchLinks> {
+  /**
+   * The demo slot game with a short-lived signed token: the username alone opens nothing. The
+   * player's language rides in the link, as real providers take it: the game may open on another
+   * origin than the wallet's, where the wallet's stored choice of language is not seen.
+   */
+  async launch(login: LaunchRequest): Promise<LaunchLinks> {
     const token = await this.engine.launchToken(this.code, login.username, login.password);
-    const web = `${this.publicUrl()}/sandbox/game/${encodeURIComponent(this.code)}?t=${encodeURIComponent(token)}`;
+    const language = login.language ? `&lang=${login.language}` : '';
+    const web = `${this.publicUrl()}/sandbox/game/${encodeURIComponent(this.code)}?t=${encodeURIComponent(token)}${language}`;
     return { web, android: null, ios: null, event: null };
   }
 }

@@ -1,5 +1,5 @@
 import { sign } from '../signing';
-import { ProviderRefusal, ProviderTimeout, type GameLogin, type GameProvider, type LaunchLinks, type TurnoverFrom } from './adapter';
+import { ProviderRefusal, ProviderTimeout, type GameLogin, type GameProvider, type LaunchLinks, type LaunchRequest, type TurnoverFrom } from './adapter';
 
 /**
  * A transfer-wallet provider reached over HTTP with signed JSON calls. Real providers are
@@ -44,7 +44,7 @@ export class HttpGameProvider implements GameProvider {
   async transferStatus(reference: string) { return (await this.call<{ status: 'applied' | 'not_found' }>('status', { reference })).status; }
   async voidTransfer(reference: string) { return (await this.call<{ status: 'applied' | 'voided' }>('void', { reference })).status; }
   async resetPassword(username: string) { return (await this.call<{ password: string }>('reset', { username })).password; }
-  launch(login: GameLogin) { return this.call<LaunchLinks>('launch', { ...login }); }
+  launch(login: LaunchRequest) { return this.call<LaunchLinks>('launch', { ...login }); }
   async turnover(username: string, from: TurnoverFrom) {
     const since = 'since' in from ? { since: from.since.toISOString() } : { cursor: from.cursor };
     const report = await this.call<{ turnover: string; cursor: string }>('turnover', { username, ...since });

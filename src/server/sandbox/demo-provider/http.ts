@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOCALES, type Locale } from '../../../contract';
 import { ProviderRefusal } from '../../providers/games/adapter';
 import type { GameProvider } from '../../providers/games/adapter';
 import { verifySignature } from '../../providers/signing';
@@ -34,7 +35,7 @@ export function registerDemoProviderHttp(app: FastifyInstance, engine: DemoProvi
             const report = await engine.turnover(code, b.username, b.cursor ? { cursor: b.cursor } : { since: new Date(b.since) });
             return { turnover: report.turnover.toString(), cursor: report.cursor };
           }
-          case 'launch': return await launcher(code).launch({ username: b.username, password: b.password });
+          case 'launch': return await launcher(code).launch({ username: b.username, password: b.password, language: (LOCALES as readonly string[]).includes(b.language) ? (b.language as Locale) : undefined });
           default: return reply.status(404).send({ reason: 'unknown action' });
         }
       } catch (error) {
