@@ -11,6 +11,8 @@ export { loadAllStrings } from './catalogues';
 const applyToDocument = (locale: Locale) => {
   document.documentElement.lang = htmlLang(locale);
   document.title = i18next.t('app.name');
+  // Search engines and link previews read the description; index.html carries the Thai one.
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('app.tagline'));
 };
 
 /**
