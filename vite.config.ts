@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { START_SECTIONS } from './src/client/i18n/sections';
@@ -41,6 +43,41 @@ const stringsParts = (): Plugin => {
   };
 };
 
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, which the server sends to a browser
+ * that accepts them (@fastify/static's preCompressed): a phone on a slow network downloads the
+ * /login page's JavaScript at about a quarter of its size, compressed once here rather than on
+ * every request. Fonts and images are compressed already.
+ */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(js|mjs|css|html|svg|json|ico|txt)$/.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(files.map(async (file) => {
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) return;
+        const [gz, br] = await Promise.all([
+          gzip(data, { level: 9 }),
+          brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        ]);
+        fs.writeFileSync(`${file}.gz`, gz);
+        fs.writeFileSync(`${file}.br`, br);
+      }));
+    },
+  };
+};
+
 // The client is built into dist/ and served by the Fastify server (npm start), or served by
 // Vite's dev server with /api and /socket.io proxied to the API (npm run dev).
 export default defineConfig(({ mode }) => ({
@@ -48,7 +85,7 @@ export default defineConfig(({ mode }) => ({
   base: '/',
   // Copied as they are to the site's root: the icon browsers ask for at /favicon.ico.
   publicDir: 'assets/public',
-  plugins: [react(), stringsParts(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY)],
+  plugins: [react(), stringsParts(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerSpa } from '../../src/server/http/spa';
@@ -9,6 +10,12 @@ import { registerSpa } from '../../src/server/http/spa';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-test-'));
 fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+// A hashed asset as the build leaves it: the file, and its .br and .gz beside it (vite.config.ts).
+const script = `export const page = ${JSON.stringify('x'.repeat(4000))};`;
+fs.mkdirSync(path.join(dir, 'assets'));
+fs.writeFileSync(path.join(dir, 'assets', 'login-abc123.js'), script);
+fs.writeFileSync(path.join(dir, 'assets', 'login-abc123.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(dir, 'assets', 'login-abc123.js.gz'), zlib.gzipSync(script));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function spa(sandbox: boolean) {
@@ -41,6 +48,28 @@ describe('single-page app fallback', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'NOT_FOUND' });
     expect((await app.inject(page('/user/home'))).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('sends the compressed file a browser accepts, and the plain file to one that accepts none', async () => {
+    const app = await spa(false);
+    const asset = (encoding?: string) => app.inject({ method: 'GET', url: '/assets/login-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
     await app.close();
   });
 });

@@ -19,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, dir: string, options: { 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts); a browser that accepts one gets it.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
