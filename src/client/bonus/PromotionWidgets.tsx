@@ -42,7 +42,8 @@ const refundBanners = () => call(endpoints.refundBanners);
  * widget's slot shows the spin widget while a wheel is active; while it is not, the refresh-all
  * widget stands there.
  */
-export function PromotionWidgets({ invite, coins, onRefreshAll, refreshing, onMoneyChanged }: {
+export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refreshing, onMoneyChanged }: {
+  spinActive: boolean;
   coins: number;
   invite: { amount: number; success: number; fail: number };
   onRefreshAll: () => void;
@@ -111,6 +112,7 @@ export function PromotionWidgets({ invite, coins, onRefreshAll, refreshing, onMo
     <>
       <ul className="widgets" aria-label={t('promotionsHome.widgets')}>
         <SpinWidget
+          active={spinActive}
           coins={coins}
           fallback={
             <li>

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PromotionWidgets } from '../bonus/PromotionWidgets';
 import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount, formatRelativeTime } from '../format';
+import { useSpinActive } from '../spin/useSpinActive';
 import { copyText } from '../ui/clipboard';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
 import { CopyIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
+import { useIdleAfter } from '../ui/useIdleAfter';
 import { gamesBalance, totalBalance } from '../wallet/balance';
 import { GameAccountList } from '../wallet/GameAccountList';
 import { GameAccountModal } from '../wallet/GameAccountModal';
@@ -44,6 +46,9 @@ export default function HomeScreen() {
   const [transferTo, setTransferTo] = useState<string | undefined>(undefined);
   const [gameCode, setGameCode] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const spinActive = useSpinActive();
+  // The lobby's canvas starts once the page's own content is final and painted.
+  const lobbyDue = useIdleAfter(Boolean(home) && spinActive !== undefined);
 
   const closeModal = useCallback(() => setModal(null), []);
   const closeGame = useCallback(() => setGameCode(null), []);
@@ -65,6 +70,8 @@ export default function HomeScreen() {
   };
 
   const total = home ? totalBalance(home.wallet, home.slots) : null;
+  // The plain list of game accounts: the lobby's stand-in until its canvas is ready, or if it cannot run.
+  const accountList = home && <GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />;
 
   return (
     <section className="page home" aria-labelledby="home-title" aria-busy={loading && !home}>
@@ -134,7 +141,7 @@ export default function HomeScreen() {
         </li>
       </ul>
 
-      {home && <PromotionWidgets invite={home.invite} coins={home.profile.coin} onRefreshAll={() => void check()} refreshing={checking} onMoneyChanged={reloadWallet} />}
+      {home && <PromotionWidgets spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={() => void check()} refreshing={checking} onMoneyChanged={reloadWallet} />}
 
       {home && (
         <section className="invite panel" aria-labelledby="home-invite">
@@ -154,14 +161,15 @@ export default function HomeScreen() {
         </section>
       )}
 
-      {home && (
-        <FallbackBoundary fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}>
-          <Suspense fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}>
+      {home && !lobbyDue && accountList}
+      {home && lobbyDue && (
+        <FallbackBoundary fallback={accountList}>
+          <Suspense fallback={accountList}>
             <Lobby
               slots={home.slots}
               currency={currency}
               onOpen={setGameCode}
-              fallback={<GameAccountList slots={home.slots} currency={currency} onOpen={setGameCode} />}
+              fallback={accountList}
             />
           </Suspense>
         </FallbackBoundary>

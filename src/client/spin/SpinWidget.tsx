@@ -1,26 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call, endpoints } from '../api';
 import { WheelIcon } from '../ui/icons';
 
 /**
  * The home's spin widget (SPEC section 2): shown only while a wheel is active, with the
  * member's coins; it opens /user/spin. While no wheel is active its slot shows `fallback`.
  */
-export function SpinWidget({ coins, fallback }: { coins: number | undefined; fallback: ReactNode }) {
+export function SpinWidget({ active, coins, fallback }: { active: boolean; coins: number | undefined; fallback: ReactNode }) {
   const { t } = useTranslation();
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    let live = true;
-    call(endpoints.spinActive).then(
-      (answer) => live && setActive(answer.active),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   if (!active) return <>{fallback}</>;
   return (
     <li>
