@@ -29,7 +29,8 @@ const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'faults-')), 'rep
 const run = spawnSync(process.execPath, [
   'node_modules/vitest/vitest.mjs', 'run', ...FILES, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
 ], {
-  env: { ...process.env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  // BANK_WORKLOAD=full: the bank workload at its full size (npm test runs a fifth of it).
+  env: { ...process.env, BANK_WORKLOAD: 'full', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
 });
 const out = `${run.stdout}\n${run.stderr}`;
