@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
 import { adminCode, adminEnrolled, codeFor, rememberAdminKey, seedPassword } from './operators';
-import { api, chooseLanguage, LOCALES, registerMember, type Locale } from './support';
+import { api, chooseLanguage, LOCALES, openAsMember, registerMember, type Locale } from './support';
 
 /**
  * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
@@ -77,9 +77,7 @@ describe('back office', () => {
     await expect.poll(() => card.count()).toBe(0);
 
     const memberPage = await (await phoneContext(browser)).newPage();
-    await memberPage.goto('/login');
-    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
-    await memberPage.goto('/user/statement');
+    await openAsMember(memberPage, member.auth.authorization.slice('Bearer '.length), 'en', '/user/statement');
     const first = memberPage.getByTestId('statement-row').first();
     await first.waitFor();
     expect(await first.getAttribute('data-type')).toBe('withdraw');
@@ -107,9 +105,7 @@ describe('back office', () => {
     const slips = await memberApi<{ slips: { status: string; note: string }[] }>('POST', '/api/statement/slip', { page: 1, limit: 10 });
     expect(slips.body.slips[0]).toMatchObject({ status: 'FAILED', note: 'NOT_MATCH' });
     const memberPage = await (await phoneContext(browser)).newPage();
-    await memberPage.goto('/login');
-    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
-    await memberPage.goto('/user/statement');
+    await openAsMember(memberPage, member.auth.authorization.slice('Bearer '.length), 'en', '/user/statement');
     await memberPage.getByTestId('slip-status-open').click();
     const reason = memberPage.getByTestId('slip-reason').first();
     await reason.waitFor();
@@ -167,7 +163,7 @@ describe('back office', () => {
     const token = await page.evaluate(() => sessionStorage.getItem('operatorToken'));
     const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: url('/') });
     const wide = await laptop.newPage();
-    await wide.goto('/admin/login');
+    await wide.goto('/favicon.svg');
     await wide.evaluate((tok) => { sessionStorage.setItem('operatorToken', tok!); localStorage.setItem('locale', 'en'); }, token);
     await wide.goto('/admin/arrivals');
     await wide.getByTestId('arrival').filter({ hasText: sent.body.reference }).waitFor();
@@ -192,9 +188,7 @@ describe('back office', () => {
     const after = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
     expect(Math.round((after.body.wallet.amount - before.body.wallet.amount) * 100)).toBe(43_210);
     const memberPage = await (await phoneContext(browser)).newPage();
-    await memberPage.goto('/login');
-    await memberPage.evaluate((token) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', 'en'); }, member.auth.authorization.slice('Bearer '.length));
-    await memberPage.goto('/user/statement');
+    await openAsMember(memberPage, member.auth.authorization.slice('Bearer '.length), 'en', '/user/statement');
     const first = memberPage.getByTestId('statement-row').first();
     await first.waitFor();
     expect(await first.getAttribute('data-type')).toBe('deposit');

@@ -89,10 +89,11 @@ const stopServer = async (server: ChildProcess) => {
   clearTimeout(timer);
 };
 
-/** A server of its own: its address, and how to stop it (its data directory goes with it). */
+/** A server of its own: its address, its data directory, and how to stop it (the directory goes with it unless kept). */
 export interface E2eServer {
   baseURL: string;
-  stop(): Promise<void>;
+  dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
@@ -133,9 +134,12 @@ export async function startServer(env: Record<string, string> = {}, logName = 's
   server.stderr?.on('data', keep);
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  let stopped: Promise<void> | undefined;
+  const stop = async (options: { keepData?: boolean } = {}) => {
+    // Stopping twice (a test that audits the data, then the file's teardown) stops once.
+    stopped ??= stopServer(server);
+    await stopped;
+    if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(baseURL, server, () => log.slice(-4000));
@@ -143,7 +147,7 @@ export async function startServer(env: Record<string, string> = {}, logName = 's
     await stop();
     throw error;
   }
-  return { baseURL, stop };
+  return { baseURL, dataDir, stop };
 }
 
 /**
@@ -158,7 +162,7 @@ export default async function setup(project: TestProject) {
   fs.rmSync(path.join(RESULTS_DIR, 'admin-authenticator.json'), { force: true });
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
-  return server.stop;
+  return () => server.stop();
 }
 
 /** The running server's address, inside a test. */

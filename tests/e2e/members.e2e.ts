@@ -4,6 +4,7 @@ import en from '../../locales/en.json';
 import la from '../../locales/la.json';
 import th from '../../locales/th.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { openAsMember } from './support';
 
 /**
  * Issue 3 as a new member lives it: member A registers through the wizard; B opens A's invite
@@ -426,10 +427,7 @@ describe('members: the English bank account name editor', () => {
     });
     // A real member and session (the wallet of the member shell needs one); agreement accepted.
     const token = await memberSession();
-    await p.goto('/login');
-    await chooseLanguage(p, 'en');
-    await p.evaluate((value) => sessionStorage.setItem('token', value), token);
-    await p.goto('/user/profile');
+    await openAsMember(p, token, 'en', '/user/profile');
 
     await p.getByRole('button', { name: en.profile.editName }).click();
     const dialog = p.getByRole('dialog', { name: en.bankName.title });

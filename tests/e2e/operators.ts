@@ -14,9 +14,9 @@ import { api } from './support';
 const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, 'admin-authenticator.json');
 const STEP_MS = 30_000;
 
-/** The seeded admin's password, as an operator reads it in the log of the first start. */
-export function seedPassword(): string {
-  const log = fs.readFileSync(path.join(RESULTS_DIR, 'server.log'), 'utf8');
+/** The seeded admin's password, as an operator reads it in the log of the first start (the shared server's unless told). */
+export function seedPassword(logName = 'server.log'): string {
+  const log = fs.readFileSync(path.join(RESULTS_DIR, logName), 'utf8');
   const line = log.split('\n').find((l) => l.includes('"operator":"admin"') && l.includes('"password"'));
   if (!line) throw new Error('the server log has no seeded operator');
   return (JSON.parse(line) as { password: string }).password;

@@ -265,7 +265,8 @@ describe('routes and guards', () => {
     const p = await openPage();
     await p.route('**/api/lookup/conditions', (route) => route.fulfill({ status: 401, json: { message: 'invalid-token' } }));
     await mockMemberData(p);
-    await p.goto('/login');
+    // Set on a static page: /login forgets a stored session when it mounts, perhaps after load.
+    await p.goto('/favicon.svg');
     await p.evaluate(() => sessionStorage.setItem('token', 'stale'));
     await p.goto('/user/home');
     await p.getByTestId('menu-conditions').click();

@@ -33,6 +33,18 @@ export const chooseLanguage = async (p: Page, locale: Locale) => {
 };
 
 /**
+ * Opens the member area with a session made elsewhere. The token is stored from a static file
+ * of the same origin, not from /login: the public shell forgets any stored session when it
+ * mounts (SPEC section 2), and on a loaded machine that can happen after the load event,
+ * wiping a token set too early.
+ */
+export async function openAsMember(p: Page, token: string, locale: Locale, path: string) {
+  await p.goto('/favicon.svg');
+  await p.evaluate(([t, l]) => { sessionStorage.setItem('token', t); localStorage.setItem('locale', l); }, [token, locale]);
+  await p.goto(path);
+}
+
+/**
  * Registers a member the way the register screens do (OTP through the sandbox inbox when it
  * is on) and logs in. Unless told otherwise, the agreement (its own issue) is accepted up front
  * so that its modal does not cover the page under test.
