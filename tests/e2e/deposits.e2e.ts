@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember } from './support';
+import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn } from './support';
 
 /**
  * Deposits in the browser, as a new member makes them: a KBANK QR code for 100 paid on the
@@ -69,12 +69,7 @@ const closeDialog = async (dialog = depositDialog()) => {
 
 describe('deposits', () => {
   it('opens the deposit modal from the home and lists the accounts with copy buttons', async () => {
-    await page.goto('/login');
-    await chooseLanguage(page, 'en');
-    await page.getByLabel(en.login.phone).fill(member.phone);
-    await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-    await page.waitForURL('**/user/home');
+    await logIn(page, member);
     await expect.poll(total).toMatch(/^0\.00\s*baht$/);
 
     const widgets = page.getByRole('list', { name: en.home.actions }).getByRole('button');

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, fontsReady, launchChromium, phoneContext, screenshot, startServer, type E2eServer } from './harness';
 import { codeFor, seedPassword } from './operators';
-import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, type Locale } from './support';
+import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, logIn, type Locale } from './support';
 
 /**
  * The whole journey on a fresh server of its own, as new people live it, at 390x844:
@@ -119,17 +119,6 @@ async function register(page: Page, locale: Locale, who: Person, shot: Shot, atB
   if (SCRIPT[locale]) expect(await agreement.innerText()).toMatch(SCRIPT[locale]!);
   await agreement.getByRole('button', { name: t.agreement.accept }).click();
   await agreement.waitFor({ state: 'hidden' });
-}
-
-/** Logs a registered member in from /login, in their language, to the home. */
-async function logIn(page: Page, locale: Locale, who: Pick<Person, 'phone' | 'password'>) {
-  const t = LOCALES[locale];
-  await page.goto('/login');
-  await chooseLanguage(page, locale);
-  await page.getByLabel(t.login.phone).fill(who.phone);
-  await page.getByLabel(t.login.password, { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: t.login.submit, exact: true }).click();
-  await page.waitForURL('**/user/home');
 }
 
 /**
@@ -436,7 +425,7 @@ describe('a friend invited by the Thai member', () => {
   });
 
   it('registers from the link on the member\'s home, with the invite code fixed on the bank step, and deposits 1,000', async () => {
-    await logIn(member, 'th', members.th);
+    await logIn(member, members.th, 'th');
     invite = await member.getByTestId('invite-link').innerText();
     expect(invite).toMatch(/\/register\?code=PR[\w-]+$/);
     const code = new URL(invite).searchParams.get('code')!;
@@ -518,7 +507,7 @@ describe('an operator', () => {
     const member = members.la;
     const memberContext = await journeyContext('member la, reading the answer');
     const memberPage = await memberContext.newPage();
-    await logIn(memberPage, 'la', member);
+    await logIn(memberPage, member, 'la');
     await memberPage.getByTestId('menu-contact').click();
     await memberPage.getByTestId('chat-launcher').click();
     await memberPage.getByTestId('chat-panel').waitFor();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn } from './support';
 
 /**
  * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
@@ -25,14 +25,6 @@ async function registerFundedMember(name: string, funds: number) {
 /** Registers a member the way the register screens do, accepts the agreement and funds the wallet. */
 
 
-async function logIn(page: Page, member: { phone: string; password: string }) {
-  await page.goto('/login');
-  await chooseLanguage(page, 'en');
-  await page.getByLabel(en.login.phone).fill(member.phone);
-  await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-  await page.waitForURL('**/user/home');
-}
 
 /** The lobby has drawn: the canvas is up and every card's art has arrived. */
 const lobbyReady = (page: Page) => page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
 import { launchChromium, phoneContext } from './harness';
-import { chooseLanguage, registerMember } from './support';
+import { logIn, registerMember } from './support';
 
 /**
  * An operator's banner html reaches the member sanitised. The bonus journey itself (a QR
@@ -20,12 +19,7 @@ beforeAll(async () => {
   member = await registerMember({ name: 'Mali Bonus', accountPrefix: '57' });
   context = await phoneContext(browser);
   page = await context.newPage();
-  await page.goto('/login');
-  await chooseLanguage(page, 'en');
-  await page.getByLabel(en.login.phone).fill(member.phone);
-  await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-  await page.waitForURL('**/user/home');
+  await logIn(page, member);
 });
 afterAll(async () => {
   await context?.close();

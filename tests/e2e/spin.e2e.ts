@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sliceAtPointer } from '../../src/client/scene/wheel/wheelPhysics';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
-import { LOCALES, api, chooseLanguage, fill, registerMember, type Locale } from './support';
+import { LOCALES, api, chooseLanguage, fill, registerMember, type Locale, logIn } from './support';
 
 /**
  * The spin wheel as a new member meets it: a first deposit (a KBANK QR code made in the deposit
@@ -65,12 +65,7 @@ const closePrize = async () => {
 
 describe('spin wheel', () => {
   it('earns a coin with the first deposit, shown on the home spin widget', async () => {
-    await page.goto('/login');
-    await chooseLanguage(page, 'en');
-    await page.getByLabel(en.login.phone).fill(member.phone);
-    await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-    await page.waitForURL('**/user/home');
+    await logIn(page, member);
 
     await page.getByTestId('widget-deposit').click();
     const dialog = page.getByRole('dialog', { name: en.deposit.title });

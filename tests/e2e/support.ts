@@ -32,6 +32,17 @@ export const chooseLanguage = async (p: Page, locale: Locale) => {
   await p.locator(`[role="menuitemradio"][data-locale="${locale}"]`).click();
 };
 
+/** Logs a registered member in from /login, in the given language (English unless told), to the home. */
+export async function logIn(p: Page, who: { phone: string; password: string }, locale: Locale = 'en') {
+  const t = LOCALES[locale];
+  await p.goto('/login');
+  await chooseLanguage(p, locale);
+  await p.getByLabel(t.login.phone).fill(who.phone);
+  await p.getByLabel(t.login.password, { exact: true }).fill(who.password);
+  await p.getByRole('button', { name: t.login.submit, exact: true }).click();
+  await p.waitForURL('**/user/home');
+}
+
 /**
  * Opens the member area with a session made elsewhere. The token is stored from a static file
  * of the same origin, not from /login: the public shell forgets any stored session when it

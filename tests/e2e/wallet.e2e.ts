@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember, logIn } from './support';
 
 /**
  * The money core in the browser: a registered member logs in, gets sandbox money, moves 300
@@ -39,12 +39,7 @@ const idempotencyKey = (request: Request) => request.headers()['idempotency-key'
 
 describe('member wallet', () => {
   it('logs in and sees the home with the total, the wallet and the deposit, withdraw and transfer widgets', async () => {
-    await page.goto('/login');
-    await chooseLanguage(page, 'en');
-    await page.getByLabel(en.login.phone).fill(member.phone);
-    await page.getByLabel(en.login.password, { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: en.login.submit, exact: true }).click();
-    await page.waitForURL('**/user/home');
+    await logIn(page, member);
 
     await expect.poll(() => page.getByTestId('profile-name').innerText()).toBe(fill(en.home.greeting, { name: 'Somchai Tester' }));
     await expect.poll(total).toMatch(/^0\.00\s*baht$/);
