@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -99,6 +101,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         workerSrc: ["'self'", 'blob:'],
       },
     },
+  });
+  // Answers and images over 1 KB travel compressed (the lobby's art, the home, statements). Brotli
+  // at quality 4, not the default 11: these are made per request, and 11 costs far more CPU for a
+  // few percent. The client's built files are compressed ahead (spa.ts) and are left as they are.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   await app.register(rateLimit, {
