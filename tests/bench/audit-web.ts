@@ -13,15 +13,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { freshDatabase } from '../server/helpers/db';
 import { fundWallet, seedMember } from '../server/helpers/members';
+import { startClientServer } from './client-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = path.join(ROOT, 'dist');
@@ -41,11 +38,7 @@ const limit = setTimeout(() => {
 }, RUN_LIMIT_MS);
 limit.unref();
 
-const database = await freshDatabase('pglite');
-const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR, PORT: '0', HOST: '127.0.0.1', RECONCILE_INTERVAL_MS: '0', LOG_LEVEL: 'silent' });
-const app = await buildApp({ config, database: database.database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const { app, baseURL, close } = await startClientServer(CLIENT_DIR);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -119,7 +112,6 @@ try {
   console.error(`audit:web could not run: ${(error as Error).message}`);
 } finally {
   chrome.kill();
-  await app.close();
-  await database.drop();
+  await close();
 }
 process.exit(failed ? 1 : 0);

@@ -16,13 +16,10 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { freshDatabase } from '../server/helpers/db';
 import { fundWallet, seedMember } from '../server/helpers/members';
+import { startClientServer } from './client-server';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, 'dist');
@@ -129,11 +126,7 @@ async function depositOpenMs(page: Page) {
   return ms;
 }
 
-const database = await freshDatabase('pglite');
-const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR, PORT: '0', HOST: '127.0.0.1', RECONCILE_INTERVAL_MS: '0', LOG_LEVEL: 'silent' });
-const app = await buildApp({ config, database: database.database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const { app, baseURL, close } = await startClientServer(CLIENT_DIR);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-swiftshader'],
@@ -184,6 +177,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  await app.close();
-  await database.drop();
+  await close();
 }

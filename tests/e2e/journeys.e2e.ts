@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, fontsReady, launchChromium, phoneContext, screenshot, startServer, type E2eServer } from './harness';
 import { codeFor, seedPassword } from './operators';
-import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, logIn, type Locale } from './support';
+import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, logIn, transferOnHome, type Locale } from './support';
 
 /**
  * The whole journey on a fresh server of its own, as new people live it, at 390x844:
@@ -327,15 +327,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
 
   it('moves the game balance back to the wallet', async () => {
     await page.getByTestId('menu-home').click();
-    await page.getByTestId('widget-transfer').click();
-    const transfer = page.getByRole('dialog', { name: t.transfer.title });
-    await transfer.getByLabel(t.transfer.from).selectOption('PG');
-    await transfer.getByLabel(t.transfer.to).selectOption('wallet');
-    await transfer.getByLabel(t.transfer.amount).fill(gameBalance.toFixed(2));
-    await page.getByTestId('transfer-submit').click();
-    const done = page.getByRole('alertdialog', { name: t.transfer.doneTitle });
-    await done.waitFor({ timeout: 20_000 });
-    await done.getByRole('button', { name: t.common.ok }).click();
+    await transferOnHome(page, locale, 'PG', 'wallet', gameBalance.toFixed(2));
     await expect.poll(async () => money(await page.getByTestId('games-amount').innerText())).toBe(0);
     await expect.poll(async () => money(await page.getByTestId('wallet-amount').innerText())).toBeCloseTo(gameBalance, 2);
   });

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn, transferOnHome } from './support';
 
 /**
  * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
@@ -208,15 +208,7 @@ describe('game lobby with touch', () => {
     await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toContain(`${gameBalance.toFixed(2)} baht`);
     expect(money(await page.getByTestId('total-balance').innerText())).toBeCloseTo(900 + gameBalance, 2);
 
-    await page.getByTestId('widget-transfer').click();
-    const transfer = page.getByRole('dialog', { name: en.transfer.title });
-    await transfer.getByLabel(en.transfer.from).selectOption('HUAYHD');
-    await transfer.getByLabel(en.transfer.to).selectOption('wallet');
-    await transfer.getByLabel(en.transfer.amount).fill(gameBalance.toFixed(2));
-    await page.getByTestId('transfer-submit').click();
-    const done = page.getByRole('alertdialog', { name: en.transfer.doneTitle });
-    await done.waitFor({ timeout: 20_000 });
-    await done.getByRole('button', { name: en.common.ok }).click();
+    await transferOnHome(page, 'en', 'HUAYHD', 'wallet', gameBalance.toFixed(2));
 
     await expect.poll(() => page.getByTestId('games-amount').innerText()).toBe('0.00');
     const wallet = money(await page.getByTestId('wallet-amount').innerText());

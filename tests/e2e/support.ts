@@ -43,6 +43,20 @@ export async function logIn(p: Page, who: { phone: string; password: string }, l
   await p.waitForURL('**/user/home');
 }
 
+/** Moves `amount` between the wallet and a game through the home's transfer dialog, and closes its "done" alert. */
+export async function transferOnHome(p: Page, locale: Locale, from: string, to: string, amount: string) {
+  const t = LOCALES[locale];
+  await p.getByTestId('widget-transfer').click();
+  const transfer = p.getByRole('dialog', { name: t.transfer.title });
+  await transfer.getByLabel(t.transfer.from).selectOption(from);
+  await transfer.getByLabel(t.transfer.to).selectOption(to);
+  await transfer.getByLabel(t.transfer.amount).fill(amount);
+  await p.getByTestId('transfer-submit').click();
+  const done = p.getByRole('alertdialog', { name: t.transfer.doneTitle });
+  await done.waitFor({ timeout: 20_000 });
+  await done.getByRole('button', { name: t.common.ok }).click();
+}
+
 /**
  * Opens the member area with a session made elsewhere. The token is stored from a static file
  * of the same origin, not from /login: the public shell forgets any stored session when it
