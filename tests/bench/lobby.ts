@@ -3,6 +3,7 @@
  * 390×844, 2×. Prints, one line per figure:
  *   - frames the canvas drew per second while a finger swipes a carousel (aim: at least 55),
  *   - frames it drew per second from the release until the carousel rested (inertia and snap),
+ *   - the resolution the moving frames were drawn at, and the one at rest (MotionResolution),
  *   - frames it drew in BENCH_IDLE_SECONDS with nothing moving, before and after the swipes (aim: 0),
  *   - how long the deposit dialog takes to open with the lobby on the page (median of 5).
  * A frame counts as drawn when WebGL draw calls happened since the previous animation frame
@@ -106,6 +107,8 @@ async function swipe(page: Page, cdp: CDPSession, direction: 1 | -1) {
     await sleep(16);
   }
   const released = await now(page);
+  // Device pixels per CSS pixel of the canvas's last frame while held (MotionResolution may lower it).
+  const resolution = await page.locator('.lobby__canvas canvas').evaluate((c: HTMLCanvasElement) => c.width / c.clientWidth);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   // Inertia and the snap take well under 3 s.
   await sleep(3000);
@@ -113,7 +116,7 @@ async function swipe(page: Page, cdp: CDPSession, direction: 1 | -1) {
   const held = frames.filter((t) => t > start && t <= released);
   const after = frames.filter((t) => t > released);
   const afterSpan = after.length > 1 ? after[after.length - 1] - released : 0;
-  return { heldFps: (held.length * 1000) / (released - start), afterFps: afterSpan > 0 ? (after.length * 1000) / afterSpan : 0, afterFrames: after.length };
+  return { heldFps: (held.length * 1000) / (released - start), afterFps: afterSpan > 0 ? (after.length * 1000) / afterSpan : 0, afterFrames: after.length, resolution };
 }
 
 /** Milliseconds from the tap on the deposit widget until the dialog's first deposit account is on screen. */
@@ -169,6 +172,8 @@ try {
   const heldFps = median(swipes.map((s) => s.heldFps));
   const afterFps = median(swipes.map((s) => s.afterFps));
   console.log(`swipe: ${heldFps.toFixed(1)} frames/s drawn while the finger moves (median of ${SWIPES} swipes of ${SWIPE_MS} ms; each: ${swipes.map((s) => s.heldFps.toFixed(0)).join(', ')})`);
+  const rested = await page.locator('.lobby__canvas canvas').evaluate((c: HTMLCanvasElement) => c.width / c.clientWidth);
+  console.log(`resolution: moving frames drawn at ${swipes.map((s) => `${s.resolution}×`).join(', ')} (end of each swipe), ${rested}× at rest`);
   console.log(`inertia: ${afterFps.toFixed(1)} frames/s drawn from the release until the carousel rests (${swipes.map((s) => s.afterFrames).join(', ')} frames)`);
   console.log(`idle: ${idle} frames drawn in ${IDLE_SECONDS} s before the swipes, ${idleAfter} after`);
   console.log(`deposit dialog: opens in ${median(depositMs).toFixed(0)} ms with the lobby on the page (median of 5: ${depositMs.map((m) => m.toFixed(0)).join(', ')})`);

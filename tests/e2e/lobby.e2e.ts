@@ -428,8 +428,13 @@ describe('a game after its password is reset, and back to the lobby', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(draws).toBeGreaterThan(before);
     await expect.poll(() => tabStop(page, 'slot').getAttribute('data-testid')).not.toBe('game-JOKER');
-    // Once it rests, drawing stops again.
+    // Once it rests, drawing stops again, and the last frame was drawn at full resolution (moving frames may be lower).
     await expect.poll(drawsInWindow, { timeout: 30_000, interval: 50 }).toBe(0);
+    const { drawn, full } = await page.locator('.lobby__canvas canvas').evaluate((c: HTMLCanvasElement) => ({
+      drawn: c.width / c.clientWidth,
+      full: Math.min(1.5, window.devicePixelRatio),
+    }));
+    expect(drawn).toBeCloseTo(full, 2);
   });
 
   it('launches the game with the new password right after a reset, without a reload', async () => {

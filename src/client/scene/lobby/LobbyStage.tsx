@@ -1,9 +1,11 @@
 import { extend, useApplication, useTick } from '@pixi/react';
-import { Container, Graphics, Sprite, Text, type Texture, type Ticker } from 'pixi.js';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { Container, Graphics, Sprite, Text, type Application, type Texture, type Ticker } from 'pixi.js';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { canvasResolution } from './canvasResolution';
 import { CARD_FONT_FAMILY } from './cardArt';
 import type { CarouselEngine } from './carouselEngine';
 import { cardPose, type LobbyLayout } from './lobbyLayout';
+import { MotionResolution } from './motionResolution';
 import { useFrameDemand } from './useFrameDemand';
 
 // Only the classes the lobby draws with.
@@ -37,18 +39,25 @@ interface StageProps {
   fontsVersion: number;
 }
 
+/** Sets the canvas's resolution for the frame about to be drawn (a change resizes its buffer). */
+function drawAt(app: Application, resolution: number) {
+  if (app.renderer.resolution !== resolution) app.renderer.resolution = resolution;
+}
+
 /**
  * The lobby's canvas content: one row of cards per carousel. Each frame the ticker runs every
  * carousel engine forward by its delta and places the cards from the engines' offsets; React
  * renders only when the cards, sizes, art or fonts change (memo: the DOM layer's focus and resting
  * state do not touch the canvas). Frames are drawn on demand
  * (`useFrameDemand`): while a carousel is held or moving, once after any change, and never
- * while the page is hidden or the canvas is off screen.
+ * while the page is hidden or the canvas is off screen. A device too slow to move the carousels
+ * at full resolution draws the moving frames at 1× (`MotionResolution`); at rest it is sharp.
  */
 export const LobbyStage = memo(function LobbyStage({ rows, layout, textures, fontsVersion }: StageProps) {
   const views = useRef(new Map<string, Container>());
   const { app } = useApplication();
   const demand = useFrameDemand(app, () => rows.some((row) => row.engine.moving));
+  const [resolution] = useState(() => new MotionResolution(canvasResolution(window.devicePixelRatio)));
 
   // A press, a key, an arrow button or a settle: draw until the carousels rest again.
   useEffect(() => {
@@ -84,10 +93,12 @@ export const LobbyStage = memo(function LobbyStage({ rows, layout, textures, fon
         row.engine.advance(ticker.deltaMS);
         place(row, r);
       });
+      // The resolution is set before the frame is drawn; changing it resizes the canvas's buffer.
+      drawAt(app, resolution.frame(rows.some((row) => row.engine.moving), ticker.deltaMS));
       // This frame is still drawn (the renderer listens after us); the ticker may rest after it.
       demand.frameDone();
     },
-    [rows, place, demand],
+    [rows, place, demand, resolution, app],
   );
   useTick(tick);
 
@@ -112,6 +123,7 @@ export const LobbyStage = memo(function LobbyStage({ rows, layout, textures, fon
                 face={card}
                 width={layout.cardWidth}
                 height={layout.cardHeight}
+                resolution={resolution.rest}
                 background={textures.get(card.background)}
                 logo={textures.get(card.logo)}
                 fontsVersion={fontsVersion}
@@ -128,6 +140,8 @@ interface CardViewProps {
   face: CardFace;
   width: number;
   height: number;
+  /** The canvas's resolution at rest: the card is cached and its text drawn at it, whatever a moving frame draws at. */
+  resolution: number;
   background: Texture | undefined;
   logo: Texture | undefined;
   fontsVersion: number;
@@ -148,14 +162,13 @@ const fitted = (size: number, text: string, room: number) => Math.max(8, Math.mi
  * card instead of every layer again, which is most of a frame's cost on a phone's GPU (and on
  * software WebGL).
  */
-function CardView({ face, width: w, height: h, background, logo, fontsVersion }: CardViewProps) {
-  const { app } = useApplication();
+function CardView({ face, width: w, height: h, resolution, background, logo, fontsVersion }: CardViewProps) {
   const card = useRef<Container>(null);
   useEffect(() => {
     const view = card.current;
     if (!view) return;
     if (view.isCachedAsTexture) view.updateCacheTexture();
-    else view.cacheAsTexture({ resolution: app.renderer.resolution, antialias: false });
+    else view.cacheAsTexture({ resolution, antialias: false });
   });
   useEffect(() => {
     const view = card.current;
@@ -215,6 +228,7 @@ function CardView({ face, width: w, height: h, background, logo, fontsVersion }:
           key={`name-${fontsVersion}`}
           text={face.name}
           anchor={0.5}
+          resolution={resolution}
           y={logoY}
           style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: fitted(Math.round(h * 0.16), face.name, room), fill: 0xffffff }}
         />
@@ -226,6 +240,7 @@ function CardView({ face, width: w, height: h, background, logo, fontsVersion }:
             key={`amount-${fontsVersion}`}
             text={face.amount}
             anchor={0.5}
+            resolution={resolution}
             y={bandTop + bandHeight * 0.34}
             style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: amountSize, fill: GOLD_LIGHT }}
           />
@@ -233,6 +248,7 @@ function CardView({ face, width: w, height: h, background, logo, fontsVersion }:
             key={`credit-${fontsVersion}`}
             text={face.credit}
             anchor={0.5}
+            resolution={resolution}
             y={bandTop + bandHeight * 0.74}
             style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '400', fontSize: creditSize, fill: LILAC }}
           />
@@ -242,6 +258,7 @@ function CardView({ face, width: w, height: h, background, logo, fontsVersion }:
           key={`prompt-${fontsVersion}`}
           text={face.prompt}
           anchor={0.5}
+          resolution={resolution}
           y={bandTop + bandHeight / 2}
           style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '700', fontSize: promptSize, fill: GOLD_LIGHT }}
         />
