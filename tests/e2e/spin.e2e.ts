@@ -81,6 +81,14 @@ describe('spin wheel', () => {
 
     const widget = page.getByTestId('widget-spin');
     await expect.poll(() => widget.innerText(), { timeout: 15_000 }).toBe(fill(en.home.spinCoins_one, { count: '1' }));
+    // A link that looks like the buttons beside it: no underline, the same colour and weight.
+    const looks = (testId: string) =>
+      page.getByTestId(testId).evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { underline: style.textDecorationLine, color: style.color, weight: style.fontWeight };
+      });
+    expect(await looks('widget-spin')).toEqual(await looks('widget-deposit'));
+    expect((await looks('widget-spin')).underline).toBe('none');
     await fontsReady(page);
     await screenshot(page, 'spin-home-widget-en');
     await widget.click();
