@@ -21,6 +21,18 @@ export const CHAT = {
   allowedTypes: ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'],
 } as const;
 
+/** The support chat's socket.io events (path /socket.io), for the widget and the back office. */
+export const CHAT_EVENTS = {
+  /** Widget → server: enter the customer's room (ack `{ ok, room }`). */
+  join: 'chat.join',
+  /** Server → widget: a new message in the customer's conversation (SPEC section 7). */
+  messaging: 'messaging',
+  /** Back office → server: hear every conversation's changes (`operatorToken` in the handshake; ack `{ ok }`). */
+  consoleJoin: 'chat.console.join',
+  /** Server → back office: `{ conversationId }` changed (a message, an answer, a read mark, an ended session). */
+  console: 'chat.console',
+} as const;
+
 export const DELAYS = {
   registrationRedirectMs: 2_000,
   toastMs: 4_000,

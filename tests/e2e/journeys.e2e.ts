@@ -518,6 +518,15 @@ describe('an operator', () => {
     await memberPage.locator('[data-testid="chat-message"][data-sender="site"]', { hasText: 'we are here to help' }).waitFor({ timeout: 10_000 });
     await fontsReady(memberPage);
     await screenshot(memberPage, 'journey-la-99-chat-answered');
+
+    // The chat page is live (its socket is in the console room): the member's next message shows
+    // in the open thread and the list without a reload.
+    await expect.poll(() => console_.getByTestId('chat-live').getAttribute('data-live')).toBe('true');
+    expect(await console_.getByTestId('chat-live').innerText()).toBe(a.chat.live);
+    await memberPage.getByPlaceholder(LOCALES.la.chat.placeholder).fill('ຂອບໃຈ, thank you');
+    await memberPage.getByTestId('chat-send').click();
+    await thread.getByTestId('chat-thread-message').filter({ hasText: 'thank you' }).waitFor();
+    await console_.getByTestId('chat-conversation').filter({ hasText: 'thank you' }).waitFor();
     await memberContext.close();
   });
 

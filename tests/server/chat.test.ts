@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT } from '../../src/contract';
 import { CHAT_LIMITS } from '../../src/server/modules/chat/routes';
 import { build, type TestApp } from './helpers/app';
-import { chatClient, chatSocket, newGuestId, operatorClient, SAMPLES } from './helpers/chat';
+import { chatClient, chatSocket, consoleSocket, newGuestId, operatorClient, SAMPLES } from './helpers/chat';
 import { engines } from './helpers/db';
 import { blankPng } from './helpers/deposits';
 import { seedMember } from './helpers/members';
@@ -19,7 +19,7 @@ describe.each(engines)('support chat on %s', (engine) => {
   let supportToken: string;
   beforeAll(async () => {
     storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-files-'));
-    t = await build(engine, { CHAT_STORAGE_DIR: storageDir, CHAT_ROOM_PREFIX: 'support:' });
+    t = await build(engine, { CHAT_STORAGE_DIR: storageDir, CHAT_ROOM_PREFIX: 'support:', SOCKET_SESSION_CHECK_MS: '200' });
     supportToken = (await operatorWith(t.app, 'support')).token;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
@@ -243,6 +243,52 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(unreadAfter.length).toBe(0);
 
     expect((await operator().read('00000000-0000-4000-8000-000000000000')).json()).toEqual({ message: 'NOT_FOUND' });
+  });
+
+  it("tells the back office's chat pages which conversation changed, and nobody else", async () => {
+    const support = await operatorWith(t.app, 'support');
+    const finance = await operatorWith(t.app, 'finance');
+    const member = await seedMember(t.app, { name: 'Console Member' });
+    const live = await consoleSocket(baseUrl, support.token);
+    const forbidden = await consoleSocket(baseUrl, finance.token);
+    const memberToken = await consoleSocket(baseUrl, member.token);
+    const nobody = await consoleSocket(baseUrl);
+    // A member socket of the widget is not in the console room either.
+    const widget = await chatSocket(baseUrl, { token: member.token });
+    const widgetHeard: unknown[] = [];
+    widget.socket.on('chat.console', (e) => widgetHeard.push(e));
+    try {
+      expect(live.joined).toEqual({ ok: true });
+      expect(forbidden.joined).toEqual({ ok: false, message: 'FORBIDDEN' });
+      expect(memberToken.joined).toEqual({ ok: false, message: 'invalid-token' });
+      expect(nobody.joined).toEqual({ ok: false, message: 'invalid-token' });
+
+      // A customer's message, an answer, a read mark and an ended session: each is told once, by id only.
+      const guestId = newGuestId();
+      await chatClient(t.app, { guestId }).sendText('is anyone there?');
+      const id = await conversationOf({ guestId });
+      await live.waitFor(id, 1);
+      expect((await operator().reply(id, { message_type: 'text', payload: 'yes' })).statusCode).toBe(200);
+      await live.waitFor(id, 2);
+      expect((await operator().read(id)).statusCode).toBe(200);
+      await live.waitFor(id, 3);
+      expect((await operator().end(id)).statusCode).toBe(200);
+      await live.waitFor(id, 4);
+      await chatClient(t.app, { token: member.token }).sendText('member question');
+      const memberConversation = await conversationOf({ memberId: member.id });
+      await live.waitFor(memberConversation, 1);
+
+      await new Promise((r) => setTimeout(r, 150));
+      expect(live.changed.filter((c) => c === id)).toHaveLength(4);
+      for (const s of [forbidden, memberToken, nobody]) expect(s.changed).toEqual([]);
+      expect(widgetHeard).toEqual([]);
+
+      // Signed out: the console's socket is ended within the session check, and hears nothing more.
+      expect((await support.post('/api/admin/logout')).statusCode).toBe(200);
+      await expect.poll(() => live.socket.connected, { timeout: 5_000 }).toBe(false);
+    } finally {
+      for (const s of [live, forbidden, memberToken, nobody, widget]) s.socket.disconnect();
+    }
   });
 
   it('starts a new session after the operator ends one', async () => {

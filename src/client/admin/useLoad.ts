@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorCodeOf } from '../api/errors';
 
 /**
@@ -17,5 +17,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
     // `load` is a new closure each render; what it reads is named in `deps`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, version]);
-  return { data, error, reload: () => setVersion((v) => v + 1) };
+  // The same function on every render, so it can be handed to effects and sockets.
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data, error, reload };
 }

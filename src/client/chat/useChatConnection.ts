@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { CHAT } from '../../contract/constants';
+import { CHAT, CHAT_EVENTS } from '../../contract/constants';
 import { getToken } from '../auth/storage';
 import type { ChatIdentity, ChatMessage } from './chatApi';
-
-/** The server's events (src/server/modules/chat): the room join and each new message. */
-const JOIN_EVENT = 'chat.join';
-const MESSAGING_EVENT = 'messaging';
 
 /**
  * The widget's socket (SPEC section 7): same origin, path /socket.io, the member's token or
@@ -35,14 +31,14 @@ export function useChatConnection(who: ChatIdentity, prefix: string | null, onMe
     });
     let joinedBefore = false;
     socket.on('connect', () => {
-      socket.emit(JOIN_EVENT, join, (answer: { ok: boolean }) => {
+      socket.emit(CHAT_EVENTS.join, join, (answer: { ok: boolean }) => {
         setConnected(Boolean(answer?.ok));
         if (answer?.ok && joinedBefore) handlers.current.onRejoined();
         joinedBefore = joinedBefore || Boolean(answer?.ok);
       });
     });
     socket.on('disconnect', () => setConnected(false));
-    socket.on(MESSAGING_EVENT, (message: ChatMessage) => handlers.current.onMessage(message));
+    socket.on(CHAT_EVENTS.messaging, (message: ChatMessage) => handlers.current.onMessage(message));
     const check = setInterval(() => {
       if (!socket.connected) socket.connect();
     }, CHAT.socketCheckMs);

@@ -4,6 +4,14 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator } from '../http/member-guard';
 
+/** Whether the session a socket was let into a room with still holds; checked every few seconds. */
+export type SessionCheck = () => Promise<boolean>;
+
+/** Adds a check to a socket: when it fails, the socket is ended (see `checkSessionsEvery`). */
+export const holdsSession = (socket: Socket, check: SessionCheck) => {
+  socket.data.sessionChecks = [...((socket.data.sessionChecks ?? []) as SessionCheck[]), check];
+};
+
 export const memberRoom = (memberId: number) => `member:${memberId}`;
 /** Every socket opened with one session's token. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -72,13 +80,17 @@ export class Realtime {
     (target.exceptSessionId ? sockets.except(sessionRoom(target.exceptSessionId)) : sockets).disconnectSockets(true);
   }
 
-  /** Ends this node's sockets whose token no longer authenticates (revoked, expired, member locked). */
+  /**
+   * Ends this node's sockets whose token no longer authenticates (revoked, expired, member locked),
+   * and those whose other session checks (`holdsSession`, an operator's console) fail.
+   */
   private checkSessionsEvery(intervalMs: number) {
     this.sessionCheck = setInterval(() => {
       for (const socket of this.io?.of('/').sockets.values() ?? []) {
         const token = socket.data.token as string | undefined;
-        if (!token) continue;
-        this.options.authenticate(token).then((member) => member ?? socket.disconnect(true), () => undefined);
+        if (token) this.options.authenticate(token).then((member) => member ?? socket.disconnect(true), () => undefined);
+        const checks = (socket.data.sessionChecks ?? []) as SessionCheck[];
+        for (const holds of checks) holds().then((ok) => ok || socket.disconnect(true), () => undefined);
       }
     }, intervalMs);
     this.sessionCheck.unref();

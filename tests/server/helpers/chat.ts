@@ -77,3 +77,25 @@ export async function chatSocket(baseUrl: string, auth: { token?: string; guestI
   };
   return { socket, joined, received, waitFor };
 }
+
+/** A socket.io client of the back office's chat page: connects with an operator's token, joins the console room, collects change events. */
+export async function consoleSocket(baseUrl: string, operatorToken?: string) {
+  const socket: Socket = io(baseUrl, { path: '/socket.io', auth: operatorToken ? { operatorToken } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+  const changed: string[] = [];
+  socket.on('chat.console', (event: { conversationId: string }) => changed.push(event.conversationId));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const joined = (await socket.timeout(5000).emitWithAck('chat.console.join', {})) as { ok: boolean; message?: string };
+  /** Waits until `count` change events of the conversation have arrived. */
+  const waitFor = async (conversationId: string, count = 1, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (changed.filter((id) => id === conversationId).length >= count) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${count} change(s) of ${conversationId} did not arrive (got ${changed.length} events)`);
+  };
+  return { socket, joined, changed, waitFor };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -8,17 +8,19 @@ import { adminChatConversations, adminChatEndSession, adminChatMessages, adminCh
 import { adminCall } from '../api';
 import { LoadState, PageHead, When } from '../parts';
 import { useAction } from '../useAction';
+import { useChatConsoleLive } from '../useChatConsoleLive';
 import { useLoad } from '../useLoad';
 
-/** How often the open page asks for new conversations and messages (operators have no socket room). */
+/** How often the open page asks for new conversations and messages while its socket is not live. */
 const REFRESH_MS = 5_000;
 const THREAD_SIZE = 50;
 
 type Message = z.infer<typeof conversationMessage>;
 
-/** Reloads every REFRESH_MS while the page is open and visible. */
-function useRefresh(reload: () => void) {
+/** Reloads every REFRESH_MS while the page is open and visible, and not live (then changes come by socket). */
+function useRefresh(reload: () => void, live: boolean) {
   useEffect(() => {
+    if (live) return;
     const timer = setInterval(() => { if (document.visibilityState === 'visible') reload(); }, REFRESH_MS);
     return () => clearInterval(timer);
   });
@@ -29,12 +31,27 @@ export function ChatPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const { data, error, reload } = useLoad(() => adminCall(adminChatConversations, { query: { limit: 50, skip: 0 } }), []);
-  useRefresh(reload);
+  // A change to the open conversation (or a rejoin, when changes may have been missed) reloads its thread too.
+  const [threadVersion, setThreadVersion] = useState(0);
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
+  const onChange = useCallback(
+    (conversationId: string | null) => {
+      reload();
+      if (conversationId === null || conversationId === openRef.current) setThreadVersion((v) => v + 1);
+    },
+    [reload],
+  );
+  const live = useChatConsoleLive(onChange);
+  useRefresh(reload, live);
   const conversations = data?.conversations ?? [];
 
   return (
     <section className="admin-page" aria-labelledby="chat-title">
       <PageHead id="chat-title" title={t('admin.nav.chat')} />
+      <p className="admin-chat__status" data-testid="chat-live" data-live={live}>{live ? t('admin.chat.live') : t('admin.chat.polling')}</p>
       <LoadState error={error} loading={!data} empty={conversations.length === 0} />
       <div className="admin-chat">
         <ul className="admin-chat__list" aria-label={t('admin.chat.conversations')}>
@@ -49,20 +66,20 @@ export function ChatPage() {
             </li>
           ))}
         </ul>
-        {open && <Thread key={open} id={open} onChanged={reload} />}
+        {open && <Thread key={open} id={open} version={threadVersion} live={live} onChanged={reload} />}
       </div>
     </section>
   );
 }
 
-function Thread({ id, onChanged }: { id: string; onChanged: () => void }) {
+function Thread({ id, version, live, onChanged }: { id: string; version: number; live: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
   const field = useId();
   const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const { busy, run } = useAction();
-  const { data, error, reload } = useLoad(() => adminCall(adminChatMessages, { params: { conversationId: id }, query: { limit: THREAD_SIZE, skip: 0 } }), [id]);
-  useRefresh(reload);
+  const { data, error, reload } = useLoad(() => adminCall(adminChatMessages, { params: { conversationId: id }, query: { limit: THREAD_SIZE, skip: 0 } }), [id, version]);
+  useRefresh(reload, live);
   const loaded = Boolean(data);
   // On a phone the thread is below the list: bring it into view once it has loaded.
   useEffect(() => {

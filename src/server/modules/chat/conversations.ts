@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ResponseOf } from '../../../contract';
+import { CHAT_EVENTS, type ResponseOf } from '../../../contract';
 import type { chatHistory, chatSendMessage } from '../../../contract/endpoints/chat';
 import type { adminChatConversations, operatorMessage } from '../../../contract/endpoints/chatOperator';
 import type { Clock } from '../../clock';
 import type { ChatConversationTable, ChatMessageTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
-import { customerRoom, type ChatCustomer } from './identity';
+import { consoleRoom, customerRoom, type ChatCustomer } from './identity';
 
 export type ConversationMessage = ResponseOf<typeof chatHistory>['messages'][number];
 export type ConversationSummary = ResponseOf<typeof adminChatConversations>['conversations'][number];
@@ -15,8 +15,6 @@ type CustomerMessage = z.output<NonNullable<typeof chatSendMessage.body>>['messa
 type OperatorMessage = z.output<typeof operatorMessage>;
 type Conversation = Selectable<ChatConversationTable>;
 
-/** The event every message reaches its customer's room with (SPEC section 7). */
-export const MESSAGING_EVENT = 'messaging';
 export const CUSTOMER_SENDER = 'customer';
 /** Where a customer's uploaded file is read from; a media message names its file by this path. */
 export const chatFilePath = (fileId: string) => `/api/chat/files/${fileId}`;
@@ -64,6 +62,11 @@ export class ChatConversations {
       .returningAll()
       .executeTakeFirstOrThrow();
     return row;
+  }
+
+  /** Tells the back office's open chat pages, on every node, that a conversation changed (after commit). */
+  private changed(conversationId: string) {
+    this.deps.emit(consoleRoom(this.deps.roomPrefix), CHAT_EVENTS.console, { conversationId });
   }
 
   private roomOf(conversation: Pick<Conversation, 'member_id' | 'guest_id'>) {
@@ -132,7 +135,8 @@ export class ChatConversations {
       return { row, conversation };
     });
     const message = this.toMessage(row, conversation);
-    this.deps.emit(this.roomOf(conversation), MESSAGING_EVENT, message);
+    this.deps.emit(this.roomOf(conversation), CHAT_EVENTS.messaging, message);
+    this.changed(conversation.id);
     return message;
   }
 
@@ -269,7 +273,8 @@ export class ChatConversations {
       return { row, conversation: conversation! };
     });
     const sent = this.toMessage(row, conversation);
-    this.deps.emit(this.roomOf(conversation), MESSAGING_EVENT, sent);
+    this.deps.emit(this.roomOf(conversation), CHAT_EVENTS.messaging, sent);
+    this.changed(conversation.id);
     return sent;
   }
 
@@ -288,6 +293,7 @@ export class ChatConversations {
       .where('sender', '=', CUSTOMER_SENDER)
       .where('read_at', 'is', null)
       .execute();
+    this.changed(conversationId);
   }
 
   /** Ends the session: the widget shows the end-of-conversation marker before the next message. */
@@ -295,6 +301,7 @@ export class ChatConversations {
     const session = newSession();
     const updated = await this.db.updateTable('chat_conversation').set({ session_id: session }).where('id', '=', conversationId).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) refuse('NOT_FOUND', 'no such conversation');
+    this.changed(conversationId);
     return session;
   }
 

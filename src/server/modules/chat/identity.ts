@@ -40,3 +40,10 @@ export async function customerOf(
 /** The realtime room of one customer: members and guests in separate name spaces. */
 export const customerRoom = (prefix: string, customer: ChatCustomer) =>
   customer.kind === 'member' ? `${prefix}member:${customer.memberId}` : `${prefix}guest:${customer.guestId}`;
+
+/**
+ * The room of the back office's chat pages: told which conversation changed (a customer's message,
+ * an answer, a read mark, an ended session), never what it says; each page reads it through the
+ * operator API, which checks the role.
+ */
+export const consoleRoom = (prefix: string) => `${prefix}operators`;

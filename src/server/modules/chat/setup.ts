@@ -16,8 +16,9 @@ declare module 'fastify' {
 
 /**
  * The support chat: conversations in the database, uploads in file storage (the local disk by
- * default), rooms on the app's socket.io (across nodes with REDIS_URL), the customer routes of
- * the contract and the operator API under /api/admin/chat.
+ * default), rooms on the app's socket.io (across nodes with REDIS_URL: each customer's, and the
+ * back office's, told which conversation changed), the customer routes of the contract and the
+ * operator API under /api/admin/chat.
  */
 export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileStorage) {
   const { config } = ctx;
@@ -28,7 +29,7 @@ export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileS
     roomPrefix: config.CHAT_ROOM_PREFIX,
     emit: (room, event, payload) => ctx.realtime.toRoom(room, event, payload),
   });
-  ctx.realtime.onConnection(handleChatSockets({ authenticate: ctx.authenticate, roomPrefix: config.CHAT_ROOM_PREFIX }));
+  ctx.realtime.onConnection(handleChatSockets({ authenticate: ctx.authenticate, authenticateOperator: app.backOffice.authenticate, roomPrefix: config.CHAT_ROOM_PREFIX }));
   registerChatRoutes(app, ctx, chat, files);
   registerOperatorChatRoutes(app, ctx, chat, files);
   app.decorate('chat', chat);

@@ -1,10 +1,18 @@
 import type { Socket } from 'socket.io';
+import { can, CHAT_EVENTS } from '../../../contract';
 import type { Authenticator } from '../../http/member-guard';
-import { customerRoom, GUEST_ID, type ChatCustomer } from './identity';
+import { holdsSession } from '../../realtime/realtime';
+import type { OperatorAuthenticator } from '../admin/guard';
+import { consoleRoom, customerRoom, GUEST_ID, type ChatCustomer } from './identity';
 
-/** What the client emits to enter its chat room, and what it is answered. */
-export const JOIN_EVENT = 'chat.join';
+/** What the widget is answered when it asks to enter its chat room. */
 export type JoinAnswer = { ok: true; room: string } | { ok: false; message: 'invalid-token' | 'INVALID_INPUT' | 'UNAUTHORIZED' | 'REQUEST_LIMIT' };
+/**
+ * What the back office's chat page is answered when it asks to hear of every conversation's
+ * changes, with the operator's token in the handshake (`operatorToken`); a role without the chat
+ * permission is answered FORBIDDEN.
+ */
+export type ConsoleJoinAnswer = { ok: true } | { ok: false; message: 'invalid-token' | 'FORBIDDEN' | 'REQUEST_LIMIT' };
 
 /** A socket may ask to join this often; a client rejoins every 5 s at most (SPEC section 9). */
 const JOINS_PER_WINDOW = 10;
@@ -15,19 +23,23 @@ const JOIN_WINDOW_MS = 10_000;
  * (the bearer token, else the guest id), never taken from the client: a client that names a
  * room is answered UNAUTHORIZED unless it is its own, so nobody joins another's room.
  */
-export function handleChatSockets(deps: { authenticate: Authenticator; roomPrefix: string }) {
+export function handleChatSockets(deps: { authenticate: Authenticator; authenticateOperator: OperatorAuthenticator; roomPrefix: string }) {
   return (socket: Socket) => {
     let joins: number[] = [];
-    socket.on(JOIN_EVENT, async (request: unknown, ack?: unknown) => {
-      const answer = (a: JoinAnswer) => typeof ack === 'function' && ack(a);
+    /** Counts a join; false (and the socket ended) past the limit. */
+    const allowed = (answer: (a: { ok: false; message: 'REQUEST_LIMIT' }) => void) => {
       const now = Date.now();
       joins = joins.filter((t) => now - t < JOIN_WINDOW_MS);
       joins.push(now);
-      if (joins.length > JOINS_PER_WINDOW) {
-        answer({ ok: false, message: 'REQUEST_LIMIT' });
-        socket.disconnect(true);
-        return;
-      }
+      if (joins.length <= JOINS_PER_WINDOW) return true;
+      answer({ ok: false, message: 'REQUEST_LIMIT' });
+      socket.disconnect(true);
+      return false;
+    };
+
+    socket.on(CHAT_EVENTS.join, async (request: unknown, ack?: unknown) => {
+      const answer = (a: JoinAnswer) => typeof ack === 'function' && ack(a);
+      if (!allowed(answer)) return;
       const customer = await customerOfSocket(socket, deps.authenticate);
       if (customer === 'invalid-token' || customer === 'INVALID_INPUT') return answer({ ok: false, message: customer });
       const room = customerRoom(deps.roomPrefix, customer);
@@ -35,6 +47,23 @@ export function handleChatSockets(deps: { authenticate: Authenticator; roomPrefi
       if (asked !== undefined && asked !== room) return answer({ ok: false, message: 'UNAUTHORIZED' });
       await socket.join(room);
       answer({ ok: true, room });
+    });
+
+    socket.on(CHAT_EVENTS.consoleJoin, async (_request: unknown, ack?: unknown) => {
+      const answer = (a: ConsoleJoinAnswer) => typeof ack === 'function' && ack(a);
+      if (!allowed(answer)) return;
+      const token = (socket.handshake.auth ?? {}).operatorToken;
+      const mayChat = async () => {
+        const operator = typeof token === 'string' && token ? await deps.authenticateOperator(token).catch(() => null) : null;
+        return operator ? can(operator.role, 'chat') : null;
+      };
+      const allowedNow = await mayChat();
+      if (allowedNow === null) return answer({ ok: false, message: 'invalid-token' });
+      if (!allowedNow) return answer({ ok: false, message: 'FORBIDDEN' });
+      // Signed out, disabled or moved to a role without chat: the socket ends within seconds.
+      holdsSession(socket, async () => (await mayChat()) === true);
+      await socket.join(consoleRoom(deps.roomPrefix));
+      answer({ ok: true });
     });
   };
 }
