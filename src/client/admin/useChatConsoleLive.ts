@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { CHAT, CHAT_EVENTS } from '../../contract/constants';
+import { CHAT_EVENTS } from '../../contract/constants';
+import { keepConnected } from '../realtime/keepConnected';
 import { operatorToken } from './api';
 
 /**
@@ -35,13 +36,7 @@ export function useChatConsoleLive(onChange: (conversationId: string | null) => 
     socket.on(CHAT_EVENTS.console, (event: { conversationId?: unknown } | undefined) => {
       if (typeof event?.conversationId === 'string') handler.current(event.conversationId);
     });
-    const check = setInterval(() => {
-      if (!socket.connected) socket.connect();
-    }, CHAT.socketCheckMs);
-    return () => {
-      clearInterval(check);
-      socket.disconnect();
-    };
+    return keepConnected(socket);
   }, []);
 
   return live;

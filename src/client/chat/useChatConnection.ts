@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { CHAT, CHAT_EVENTS } from '../../contract/constants';
+import { CHAT_EVENTS } from '../../contract/constants';
+import { keepConnected } from '../realtime/keepConnected';
 import { getToken } from '../auth/storage';
 import type { ChatIdentity, ChatMessage } from './chatApi';
 
@@ -39,13 +40,7 @@ export function useChatConnection(who: ChatIdentity, prefix: string | null, onMe
     });
     socket.on('disconnect', () => setConnected(false));
     socket.on(CHAT_EVENTS.messaging, (message: ChatMessage) => handlers.current.onMessage(message));
-    const check = setInterval(() => {
-      if (!socket.connected) socket.connect();
-    }, CHAT.socketCheckMs);
-    return () => {
-      clearInterval(check);
-      socket.disconnect();
-    };
+    return keepConnected(socket);
   }, [prefix, guestId]);
 
   return connected;
