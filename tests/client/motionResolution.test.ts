@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MotionResolution, SAMPLE_FRAMES } from '../../src/client/scene/lobby/motionResolution';
+import { MotionResolution, SAMPLE_FRAMES } from '../../src/client/scene/motionResolution';
 
 /** Runs `n` frames at `frameMs` apart; returns the resolution each was drawn at. */
 const frames = (resolution: MotionResolution, n: number, frameMs: number, moving = true) =>

@@ -133,6 +133,9 @@ describe('spin wheel', () => {
     }
     expect(won, 'a prize within 8 spins').toBeDefined();
     console.log(`spin wheel frame rate while spinning (headless Chromium, SwiftShader): ${fps.map((f) => f.toFixed(1)).join(', ')} fps`);
+    // Turning frames may be drawn at 1× on a slow device; the wheel at rest is drawn at full resolution (2× here).
+    expect(await page.locator('[data-testid="wheel"] canvas').evaluate((c: HTMLCanvasElement) => c.width / c.clientWidth)).toBeCloseTo(2, 2);
+    await screenshot(page, 'spin-wheel-rest-en');
 
     // The coupon: claim it behind the confirmation; the wallet and the statement show the credit.
     const row = page.getByTestId('coupon-row').first();

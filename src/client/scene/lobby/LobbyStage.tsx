@@ -5,7 +5,7 @@ import { canvasResolution } from './canvasResolution';
 import { CARD_FONT_FAMILY } from './cardArt';
 import type { CarouselEngine } from './carouselEngine';
 import { cardPose, type LobbyLayout } from './lobbyLayout';
-import { MotionResolution } from './motionResolution';
+import { MotionResolution } from '../motionResolution';
 import { useFrameDemand } from './useFrameDemand';
 
 // Only the classes the lobby draws with.

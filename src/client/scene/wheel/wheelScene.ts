@@ -1,6 +1,7 @@
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import { CARD_FONT_FAMILY } from '../lobby/cardArt';
+import { MotionResolution } from '../motionResolution';
 import { angleAt, edgesPassed, planSpin, sliceAngle, velocityAt, type SpinPlan } from './wheelPhysics';
 
 export interface SceneSlice {
@@ -20,7 +21,9 @@ export interface SpinReport {
  * The wheel on a Pixi canvas, without React: slices with their colours and labels, a rim and
  * the pointer. It draws one frame when something changes and runs its ticker only while
  * the wheel turns, so a wheel at rest costs nothing. `spinTo` animates with the pure physics
- * of `wheelPhysics.ts`; each slice edge passing the pointer calls `onEdge` with the speed.
+ * of `wheelPhysics.ts`; each slice edge passing the pointer calls `onEdge` with the speed. A
+ * device too slow to turn it at full resolution draws the turning frames at 1×
+ * (`MotionResolution`); the wheel at rest is sharp again.
  */
 export class WheelScene {
   private readonly app = new Application();
@@ -33,6 +36,8 @@ export class WheelScene {
   private frames = 0;
   private done: ((report: SpinReport) => void) | null = null;
   private ready = false;
+  /** The canvas's resolution at rest (its labels are drawn at it), and what moving frames draw at. */
+  private readonly resolution = new MotionResolution(Math.min(window.devicePixelRatio || 1, 2));
 
   constructor(private readonly onEdge: (speed: number) => void) {}
 
@@ -43,7 +48,7 @@ export class WheelScene {
       backgroundAlpha: 0,
       antialias: true,
       autoStart: false,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      resolution: this.resolution.rest,
       autoDensity: true,
     });
     // The page's DOM (the centre button, the live result) is the accessible layer.
@@ -99,7 +104,7 @@ export class WheelScene {
         const label = new Text({
           text: slice.label,
           style: { fontFamily: CARD_FONT_FAMILY, fontSize: Math.max(11, Math.round(size / 24)), fontWeight: '700', fill: slice.textColor },
-          resolution: Math.min(window.devicePixelRatio || 1, 2),
+          resolution: this.resolution.rest,
         });
         label.anchor.set(1, 0.5);
         label.position.set(Math.cos(mid) * radius * 0.9, Math.sin(mid) * radius * 0.9);
@@ -156,17 +161,24 @@ export class WheelScene {
     if (edges > 0) this.onEdge(velocityAt(plan, t));
     this.wheel.rotation = after;
     this.frames += 1;
+    this.drawAt(this.resolution.frame(true, this.app.ticker.deltaMS));
     if (t >= plan.duration) {
       this.plan = null;
-      // Let this frame render, then stop drawing: the wheel is at rest.
+      // Let this frame render, then stop drawing: the wheel is at rest, drawn sharp once more.
       queueMicrotask(() => {
         this.app.stop();
+        this.drawAt(this.resolution.rest);
         this.app.render();
         const report = { frames: this.frames, ms: performance.now() - this.started, rotation: this.wheel.rotation };
         this.done?.(report);
         this.done = null;
       });
     }
+  }
+
+  /** Sets the canvas's resolution for the next frame drawn (a change resizes its buffer). */
+  private drawAt(resolution: number) {
+    if (this.app.renderer.resolution !== resolution) this.app.renderer.resolution = resolution;
   }
 
   destroy() {

@@ -1,15 +1,15 @@
 /**
- * Dynamic resolution for the lobby canvas. At rest the canvas draws at its full resolution
- * (`canvasResolution`: sharp text on the cards). A device that cannot keep a moving carousel at
- * 55 frames/s at that resolution draws the moving frames at 1× instead: a moving card's detail is
- * not seen, a stutter is. The frame that draws the carousels at rest is full resolution again.
+ * Dynamic resolution for a Pixi canvas that moves (the lobby's carousels, the spin wheel). At
+ * rest the canvas draws at its full resolution (sharp text). A device that cannot keep the motion
+ * at 55 frames/s at that resolution draws the moving frames at 1× instead: a moving card's or
+ * slice's detail is not seen, a stutter is. The frame drawn at rest is full resolution again.
  *
  * Each canvas pixel is paid for every frame (and, where the page is composited in software,
  * read back too): in bench:lobby (SwiftShader, 390×844 at 2×) swiping drew 38-51 frames/s at
  * 1.5× and 57-59 at 1×. A phone whose GPU keeps up never leaves full resolution.
  *
- * No Pixi here: `LobbyStage` asks it, each frame, at which resolution to draw; tests drive it
- * with made-up frame intervals.
+ * No Pixi here: the scene asks it, each frame, at which resolution to draw; tests drive it with
+ * made-up frame intervals.
  */
 
 /** The resolution moving frames fall back to. */
