@@ -41,6 +41,8 @@ export interface SpinCoupon {
 export interface SpinResult {
   code: string;
   label: string;
+  /** The slice gave a prize coupon (not a "try again" slice). */
+  prize: boolean;
   remainingCoin: number;
 }
 

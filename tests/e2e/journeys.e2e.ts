@@ -340,9 +340,11 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
     await page.locator('[data-testid="wheel"][data-ready="true"]').waitFor();
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/spinwheel/spin') && r.request().method() === 'POST');
     await page.getByTestId('spin-button').click();
-    const { label } = (await (await answered).json()) as { label: string };
+    const { label, prize } = (await (await answered).json()) as { label: string; prize: boolean };
     await page.getByTestId('prize-dialog').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('prize-label').innerText()).toBe(label);
+    // Titled a win only when the slice gave a prize.
+    await page.getByRole('dialog', { name: prize ? t.spin.prizeTitle : t.spin.noPrizeTitle }).waitFor();
     await shot('spin-prize');
     await page.getByTestId('prize-close').click();
     await page.getByTestId('prize-dialog').waitFor({ state: 'hidden' });

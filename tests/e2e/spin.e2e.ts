@@ -22,6 +22,7 @@ const en = LOCALES.en;
 interface SpinAnswer {
   code: string;
   label: string;
+  prize: boolean;
   remainingCoin: number;
 }
 
@@ -117,7 +118,11 @@ describe('spin wheel', () => {
       // The wheel rests on the server's slice.
       expect(sliceAtPointer(spun.rotation, codes.length)).toBe(codes.indexOf(spun.answer.code));
       expect(await page.getByTestId('prize-label').innerText()).toBe(spun.answer.label);
-      expect(await page.getByTestId('spin-announce').innerText()).toBe(fill(en.spin.wonAnnounce, { prize: spun.answer.label }));
+      // A prize is announced and titled as a win; a "try again" slice is not.
+      expect(await page.getByTestId('spin-announce').innerText()).toBe(
+        spun.answer.prize ? fill(en.spin.wonAnnounce, { prize: spun.answer.label }) : fill(en.spin.noPrizeAnnounce, { slice: spun.answer.label }),
+      );
+      await page.getByRole('dialog', { name: spun.answer.prize ? en.spin.prizeTitle : en.spin.noPrizeTitle }).waitFor();
       if (spun.frames > 1) fps.push(spun.frames / (spun.ms / 1000));
       expect(spun.ms).toBeGreaterThanOrEqual(3_900);
       // The 3D coin (WebGL runs on SwiftShader here) or its still fallback while it loads.
@@ -130,6 +135,7 @@ describe('spin wheel', () => {
       const { body } = await api<{ coupons: unknown[] }>('GET', '/api/spinwheel/coupon', undefined, member.auth);
       await closePrize();
       if (body.coupons.length > 0) won = spun;
+      expect(spun.answer.prize).toBe(Boolean(won));
     }
     expect(won, 'a prize within 8 spins').toBeDefined();
     console.log(`spin wheel frame rate while spinning (headless Chromium, SwiftShader): ${fps.map((f) => f.toFixed(1)).join(', ')} fps`);

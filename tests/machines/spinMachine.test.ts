@@ -57,7 +57,7 @@ describe('spinMachine', () => {
     m.actor.send({ type: 'spin.requested' });
     expect(m.spin.inputs).toHaveLength(1);
 
-    await m.spin.resolve({ code: 'C10', label: 'C10', remainingCoin: 1 });
+    await m.spin.resolve({ code: 'C10', label: 'C10', prize: true, remainingCoin: 1 });
     expect(m.state()).toBe('spinning');
     expect(m.context().setup?.userCoin).toBe(1);
     expect(wonSliceIndex(m.context())).toBe(2);
@@ -90,7 +90,7 @@ describe('spinMachine', () => {
     const m = start();
     await m.load.resolve(page(1));
     m.actor.send({ type: 'spin.requested' });
-    await m.spin.resolve({ code: 'X1', label: 'X1', remainingCoin: 0 });
+    await m.spin.resolve({ code: 'X1', label: 'X1', prize: false, remainingCoin: 0 });
     m.clock.increment(SPIN_TIMING.wheelGiveUpMs - 1);
     expect(m.state()).toBe('spinning');
     m.clock.increment(1);

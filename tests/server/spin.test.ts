@@ -131,6 +131,8 @@ describe.each(engines)('spin wheel on %s', (engine) => {
     expect(await m.coins()).toBe(2);
     const coupons = (await m.coupons()).json().coupons;
     expect(coupons).toHaveLength(slice.prizeKind === 'credit' ? 1 : 0);
+    // The answer says whether a prize came with the slice, as the coupon list does.
+    expect(body.prize).toBe(coupons.length === 1);
   });
 
   it('lets exactly one of two spins sent at once with one coin left win', async () => {

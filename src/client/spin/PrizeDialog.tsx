@@ -39,11 +39,13 @@ function StaticCoin() {
 interface PrizeDialogProps {
   open: boolean;
   slice: WheelSlice | null;
+  /** The slice gave a prize coupon; a "try again" slice is not called a win. */
+  prize: boolean;
   onClose: () => void;
 }
 
 /** SPEC section 2: the prize-won dialog, opened when the wheel settles on the server's slice. */
-export function PrizeDialog({ open, slice, onClose }: PrizeDialogProps) {
+export function PrizeDialog({ open, slice, prize, onClose }: PrizeDialogProps) {
   const { t } = useTranslation();
   const reducedMotion = useReducedMotion();
   const [threeD] = useState(webglAvailable);
@@ -52,7 +54,7 @@ export function PrizeDialog({ open, slice, onClose }: PrizeDialogProps) {
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('spin.prizeTitle')}
+      title={prize ? t('spin.prizeTitle') : t('spin.noPrizeTitle')}
       footer={
         <button type="button" className="btn btn--gold" onClick={onClose} data-autofocus data-testid="prize-close">
           {t('common.ok')}

@@ -128,7 +128,13 @@ export default function SpinScreen() {
             {muted ? t('spin.soundOff') : t('spin.soundOn')}
           </button>
           <p className="visually-hidden" aria-live="polite" data-testid="spin-announce">
-            {won && context.result ? t('spin.wonAnnounce', { prize: context.result.label }) : spinning ? t('spin.spinning') : ''}
+            {won && context.result
+              ? context.result.prize
+                ? t('spin.wonAnnounce', { prize: context.result.label })
+                : t('spin.noPrizeAnnounce', { slice: context.result.label })
+              : spinning
+                ? t('spin.spinning')
+                : ''}
           </p>
         </div>
       )}
@@ -137,7 +143,7 @@ export default function SpinScreen() {
         <CouponTable coupons={context.coupons} currency={currency} canClaim={snapshot.matches('ready')} onClaim={(coupon) => send({ type: 'coupon.selected', coupon })} />
       )}
 
-      <PrizeDialog open={won} slice={wonIndex >= 0 ? slices[wonIndex] : null} onClose={() => send({ type: 'prize.closed' })} />
+      <PrizeDialog open={won} slice={wonIndex >= 0 ? slices[wonIndex] : null} prize={context.result?.prize ?? false} onClose={() => send({ type: 'prize.closed' })} />
 
       <Dialog
         open={snapshot.matches('confirmingClaim') || snapshot.matches('claimDelay') || snapshot.matches('claiming')}

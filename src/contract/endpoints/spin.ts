@@ -31,8 +31,14 @@ export const spinSetup = endpoint({
 
 export const spin = endpoint({
   method: 'POST', path: '/api/spinwheel/spin', access: 'member', tag,
-  summary: 'Spend one coin to spin the wheel; returns the won slice and the coins left',
-  response: z.object({ code: z.string(), label: z.string(), remainingCoin: z.number().int() }),
+  summary: 'Spend one coin to spin the wheel; returns the won slice, whether it gave a prize coupon, and the coins left',
+  response: z.object({
+    code: z.string(),
+    label: z.string(),
+    /** The slice gave a prize coupon (false on a "try again" slice, or a prize with no amount in the member's currency). */
+    prize: z.boolean(),
+    remainingCoin: z.number().int(),
+  }),
 });
 
 export const spinCoupons = endpoint({

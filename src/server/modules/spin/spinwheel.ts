@@ -96,7 +96,7 @@ export class SpinWheel {
           created_at: now, expires_at: new Date(now.getTime() + wheel!.coupon_valid_days * DAY_MS), claimed_at: null,
         }).execute();
       }
-      return { code: slice.code, label: prizeText(slice.label, language, { amount: slice.prize_amount[currency], currency }), remainingCoin: spent!.coin };
+      return { code: slice.code, label: prizeText(slice.label, language, { amount: slice.prize_amount[currency], currency }), prize: amount > 0n, remainingCoin: spent!.coin };
     });
     this.money.notify(memberId, 'spin.changed', {});
     return result;
