@@ -125,8 +125,10 @@ describe('spin wheel', () => {
       await page.getByRole('dialog', { name: spun.answer.prize ? en.spin.prizeTitle : en.spin.noPrizeTitle }).waitFor();
       if (spun.frames > 1) fps.push(spun.frames / (spun.ms / 1000));
       expect(spun.ms).toBeGreaterThanOrEqual(3_900);
-      // The 3D coin (WebGL runs on SwiftShader here) or its still fallback while it loads.
-      await page.getByTestId('prize-3d').waitFor({ timeout: 10_000 });
+      // A prize: the 3D coin (WebGL runs on SwiftShader here). No prize: a greyed still coin, no celebration.
+      await page.getByTestId(spun.answer.prize ? 'prize-3d' : 'prize-none').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId(spun.answer.prize ? 'prize-none' : 'prize-3d').count()).toBe(0);
+      if (!spun.answer.prize) await screenshot(page, 'spin-no-prize-en');
       if (attempt === 0) {
         await settledAnimations(page);
         await page.waitForTimeout(2_000);

@@ -18,10 +18,18 @@ const webglAvailable = () => {
   }
 };
 
-/** The still coin: shown without WebGL, with reduced motion, and while the 3D chunk loads. */
-function StaticCoin() {
+/**
+ * The still coin: shown without WebGL, with reduced motion, and while the 3D chunk loads; greyed
+ * for a slice without a prize, which gets no celebration.
+ */
+function StaticCoin({ none = false }: { none?: boolean }) {
   return (
-    <svg className="prize-reveal__static" viewBox="0 0 120 120" aria-hidden="true" data-testid="prize-static">
+    <svg
+      className={`prize-reveal__static${none ? ' prize-reveal__static--none' : ''}`}
+      viewBox="0 0 120 120"
+      aria-hidden="true"
+      data-testid={none ? 'prize-none' : 'prize-static'}
+    >
       <defs>
         <radialGradient id="prize-coin" cx="40%" cy="35%" r="70%">
           <stop offset="0" stopColor="#fff1b8" />
@@ -62,7 +70,8 @@ export function PrizeDialog({ open, slice, prize, onClose }: PrizeDialogProps) {
       }
     >
       <div className="prize-reveal" data-testid="prize-dialog">
-        {open && (threeD && !reducedMotion ? (
+        {open && !prize && <StaticCoin none />}
+        {open && prize && (threeD && !reducedMotion ? (
           <FallbackBoundary fallback={still}>
             <Suspense fallback={still}>
               <PrizeCoin3D />
