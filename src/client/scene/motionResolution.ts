@@ -19,6 +19,15 @@ export const SLOW_FRAME_MS = 1000 / 55;
 /** Moving frames measured before deciding: a few slow frames (a page still loading) do not decide it alone. */
 export const SAMPLE_FRAMES = 10;
 
+/**
+ * Sets a renderer's resolution for the frame about to be drawn; a change resizes the canvas's
+ * buffer, so it is made only when the value differs. (Any object with a `resolution`: Pixi's
+ * renderer, without importing Pixi here.)
+ */
+export function drawAt(renderer: { resolution: number }, resolution: number) {
+  if (renderer.resolution !== resolution) renderer.resolution = resolution;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export class MotionResolution {

@@ -56,7 +56,7 @@ export class Realtime {
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
       const member = token ? await this.options.authenticate(token).catch(() => null) : null;
       if (member) {
-        socket.data.token = token;
+        holdsSession(socket, async () => (await this.options.authenticate(token!)) !== null);
         await socket.join([memberRoom(member.memberId), sessionRoom(member.sessionId)]);
       }
       next();
@@ -81,14 +81,13 @@ export class Realtime {
   }
 
   /**
-   * Ends this node's sockets whose token no longer authenticates (revoked, expired, member locked),
-   * and those whose other session checks (`holdsSession`, an operator's console) fail.
+   * Ends this node's sockets whose session no longer holds (`holdsSession`: a member's token
+   * revoked, expired or locked; an operator's console signed out). A check that cannot be made
+   * (the database briefly away) keeps the socket until the next one.
    */
   private checkSessionsEvery(intervalMs: number) {
     this.sessionCheck = setInterval(() => {
       for (const socket of this.io?.of('/').sockets.values() ?? []) {
-        const token = socket.data.token as string | undefined;
-        if (token) this.options.authenticate(token).then((member) => member ?? socket.disconnect(true), () => undefined);
         const checks = (socket.data.sessionChecks ?? []) as SessionCheck[];
         for (const holds of checks) holds().then((ok) => ok || socket.disconnect(true), () => undefined);
       }

@@ -1,11 +1,11 @@
 import { extend, useApplication, useTick } from '@pixi/react';
-import { Container, Graphics, Sprite, Text, type Application, type Texture, type Ticker } from 'pixi.js';
+import { Container, Graphics, Sprite, Text, type Texture, type Ticker } from 'pixi.js';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { canvasResolution } from './canvasResolution';
 import { CARD_FONT_FAMILY } from './cardArt';
 import type { CarouselEngine } from './carouselEngine';
 import { cardPose, type LobbyLayout } from './lobbyLayout';
-import { MotionResolution } from '../motionResolution';
+import { drawAt, MotionResolution } from '../motionResolution';
 import { useFrameDemand } from './useFrameDemand';
 
 // Only the classes the lobby draws with.
@@ -37,11 +37,6 @@ interface StageProps {
   textures: ReadonlyMap<string, Texture>;
   /** Changes when web fonts arrive: the card text is made again with them. */
   fontsVersion: number;
-}
-
-/** Sets the canvas's resolution for the frame about to be drawn (a change resizes its buffer). */
-function drawAt(app: Application, resolution: number) {
-  if (app.renderer.resolution !== resolution) app.renderer.resolution = resolution;
 }
 
 /**
@@ -93,8 +88,8 @@ export const LobbyStage = memo(function LobbyStage({ rows, layout, textures, fon
         row.engine.advance(ticker.deltaMS);
         place(row, r);
       });
-      // The resolution is set before the frame is drawn; changing it resizes the canvas's buffer.
-      drawAt(app, resolution.frame(rows.some((row) => row.engine.moving), ticker.deltaMS));
+      // The resolution is set before the frame is drawn.
+      drawAt(app.renderer, resolution.frame(rows.some((row) => row.engine.moving), ticker.deltaMS));
       // This frame is still drawn (the renderer listens after us); the ticker may rest after it.
       demand.frameDone();
     },

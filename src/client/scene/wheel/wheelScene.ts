@@ -1,7 +1,7 @@
 import { Application, Container, Graphics, Text } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
 import { CARD_FONT_FAMILY } from '../lobby/cardArt';
-import { MotionResolution } from '../motionResolution';
+import { drawAt, MotionResolution } from '../motionResolution';
 import { angleAt, edgesPassed, planSpin, sliceAngle, velocityAt, type SpinPlan } from './wheelPhysics';
 
 export interface SceneSlice {
@@ -161,24 +161,19 @@ export class WheelScene {
     if (edges > 0) this.onEdge(velocityAt(plan, t));
     this.wheel.rotation = after;
     this.frames += 1;
-    this.drawAt(this.resolution.frame(true, this.app.ticker.deltaMS));
+    drawAt(this.app.renderer, this.resolution.frame(true, this.app.ticker.deltaMS));
     if (t >= plan.duration) {
       this.plan = null;
       // Let this frame render, then stop drawing: the wheel is at rest, drawn sharp once more.
       queueMicrotask(() => {
         this.app.stop();
-        this.drawAt(this.resolution.rest);
+        drawAt(this.app.renderer, this.resolution.rest);
         this.app.render();
         const report = { frames: this.frames, ms: performance.now() - this.started, rotation: this.wheel.rotation };
         this.done?.(report);
         this.done = null;
       });
     }
-  }
-
-  /** Sets the canvas's resolution for the next frame drawn (a change resizes its buffer). */
-  private drawAt(resolution: number) {
-    if (this.app.renderer.resolution !== resolution) this.app.renderer.resolution = resolution;
   }
 
   destroy() {

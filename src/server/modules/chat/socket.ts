@@ -53,11 +53,12 @@ export function handleChatSockets(deps: { authenticate: Authenticator; authentic
       const answer = (a: ConsoleJoinAnswer) => typeof ack === 'function' && ack(a);
       if (!allowed(answer)) return;
       const token = (socket.handshake.auth ?? {}).operatorToken;
+      /** Whether the operator may chat; null without a live operator session. */
       const mayChat = async () => {
-        const operator = typeof token === 'string' && token ? await deps.authenticateOperator(token).catch(() => null) : null;
+        const operator = typeof token === 'string' && token ? await deps.authenticateOperator(token) : null;
         return operator ? can(operator.role, 'chat') : null;
       };
-      const allowedNow = await mayChat();
+      const allowedNow = await mayChat().catch(() => null);
       if (allowedNow === null) return answer({ ok: false, message: 'invalid-token' });
       if (!allowedNow) return answer({ ok: false, message: 'FORBIDDEN' });
       // Signed out, disabled or moved to a role without chat: the socket ends within seconds.
