@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_CONFLICT', // an Idempotency-Key reused with a different request
   'FILE_TOO_LARGE', // an upload over the size limit
   'TRANSFER_PENDING', // a transfer or withdrawal whose outcome is not known yet; retry with the same key
+  'TRANSFER_IN_WALLET', // a game-to-game transfer that moved the money out of the first game but not into the second: it is in the wallet
   'WITHDRAW_MINIMUM', // below the withdrawMin of the withdraw lookup
   'WITHDRAW_MAXIMUM', // above the withdrawMax of the withdraw lookup
   'INVALID_PHONE_NUMBER', // not a mobile number of the country (Laos: 020 + 8 digits or 030 + 7 digits)
@@ -111,6 +112,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   INTERNAL_SERVER_ERROR: 500,
   TRANSFER_FAIL: 502,
   TRANSFER_PENDING: 202,
+  TRANSFER_IN_WALLET: 409,
   FORBIDDEN: 403,
   OWN_PROPOSAL: 403,
   ALREADY_DECIDED: 409,

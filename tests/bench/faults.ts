@@ -3,6 +3,8 @@
  *   - SIGKILL during a transfer burst, restart, reconcile, audit (tests/server/crash.test.ts);
  *   - PostgreSQL gone for 3 s during load (tests/server/db-outage.test.ts);
  *   - two server processes on one PostgreSQL and Redis, each transfer sent to both (money-nodes);
+ *   - concurrent transfers of one member on two nodes, bets meanwhile, the database's connections
+ *     killed: every key's answer is the truth about its money (transfer-truth: false failures 0);
  *   - the game provider refusing, timing out before or after applying, answering late, over
  *     HTTP and in process, and the bank workload with injected provider faults.
  * Each test asserts that nothing was lost or doubled before it prints its line, so a printed
@@ -18,6 +20,7 @@ const FILES = [
   'tests/server/crash.test.ts',
   'tests/server/db-outage.test.ts',
   'tests/server/money-nodes.test.ts',
+  'tests/server/transfer-truth.test.ts',
   'tests/server/provider-http.test.ts',
   'tests/server/wallet.test.ts',
   'tests/server/bank.test.ts',

@@ -44,7 +44,7 @@ export async function createGrowFunction(db: Kysely<DB>) {
           p_username[a:b], array(select case d when 'to_game' then p_amount else -p_amount end from unnest(p_direction[a:b]) d))
           where o_result = 'applied';
         if v_done <> k then raise exception 'bench: % of % provider moves in round %', v_done, k, r; end if;
-        select count(*) into v_done from transfer_complete_many(v_ids, array_fill('settled'::text, array[k]), 502, '{}'::jsonb)
+        select count(*) into v_done from transfer_complete_many(v_ids, array_fill('settled'::text, array[k]), array_fill(502, array[k]), array_fill('{}'::jsonb, array[k]), 409, '{}'::jsonb)
           where o_state = 'done';
         if v_done <> k then raise exception 'bench: % of % completions in round %', v_done, k, r; end if;
       end loop;

@@ -210,13 +210,64 @@ describe.each(engines)('wallet on %s', (engine) => {
       }
     });
 
-    it('ends a game-to-game transfer whose second leg fails with the money in the wallet', async () => {
+    // Issue 25, finding 6: the money moved out of the first game, so "TRANSFER_FAIL" (nothing moved) was untrue.
+    it('ends a game-to-game transfer whose second leg fails with the money in the wallet, and says so', async () => {
       const m = await memberWith(100, ['PG', 'JOKER']);
       await m.w.transfer('wallet', 'PG', 100);
       t.app.demoProvider!.injectFault('JOKER', 'fail');
-      const res = await m.w.transfer('PG', 'JOKER', 60);
-      expect(res.json()).toEqual({ message: 'TRANSFER_FAIL' });
+      const key = randomUUID();
+      const res = await m.w.transfer('PG', 'JOKER', 60, key);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: 'TRANSFER_IN_WALLET' });
       expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 40, JOKER: 0 });
+      const replay = await m.w.transfer('PG', 'JOKER', 60, key);
+      expect([replay.statusCode, replay.json(), replay.headers['idempotency-replayed']]).toEqual([409, { message: 'TRANSFER_IN_WALLET' }, 'true']);
+    });
+
+    it('answers TRANSFER_IN_WALLET when the reconciler reverses the second leg of a game-to-game transfer', async () => {
+      const m = await memberWith(100, ['PG', 'JOKER']);
+      await m.w.transfer('wallet', 'PG', 100);
+      t.app.demoProvider!.injectFault('JOKER', 'timeout_before');
+      const key = randomUUID();
+      expect((await m.w.transfer('PG', 'JOKER', 60, key)).json()).toEqual({ message: 'TRANSFER_PENDING' });
+      expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).reversed).toBeGreaterThanOrEqual(1);
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 40, JOKER: 0 });
+      expect((await m.w.transfer('PG', 'JOKER', 60, key)).json()).toEqual({ message: 'TRANSFER_IN_WALLET' });
+    });
+
+    it('ends the key of a game-to-game transfer cut off between its legs as TRANSFER_IN_WALLET, and one with nothing moved as TRANSFER_FAIL', async () => {
+      const m = await memberWith(100, ['PG', 'JOKER']);
+      await m.w.transfer('wallet', 'PG', 100);
+      // The state a lost connection or a crash between the legs leaves: the first leg settled, the key pending.
+      const [cut, empty] = [randomUUID(), randomUUID()];
+      expect((await m.w.transfer('PG', 'wallet', 30, cut)).statusCode).toBe(200);
+      await t.app.ctx.db.updateTable('idempotency_key').set({ state: 'pending', status_code: null, response: null, created_at: new Date(Date.now() - 60_000) })
+        .where('member_id', '=', m.id).where('key', '=', cut).execute();
+      await t.app.ctx.db.insertInto('idempotency_key').values({ member_id: m.id, key: empty, operation: 'transfer', request_hash: 'x', status_code: null, response: null, completed_at: null, created_at: new Date(Date.now() - 60_000) }).execute();
+      expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).keysFinished).toBe(2);
+      const answers = await t.app.ctx.db.selectFrom('idempotency_key').select(['key', 'status_code', 'response']).where('member_id', '=', m.id).where('key', 'in', [cut, empty]).execute();
+      expect(Object.fromEntries(answers.map((a) => [a.key, [a.status_code, a.response]]))).toEqual({
+        [cut]: [409, { message: 'TRANSFER_IN_WALLET' }], [empty]: [502, { message: 'TRANSFER_FAIL' }],
+      });
+    });
+
+    // Issue 25, finding 6: a refusal for want of balance at the provider is the member's, not a provider failure.
+    it('answers MONEY_NOT_ENOUGH (400), not TRANSFER_FAIL, when the provider refuses a withdrawal from a game the member lost in', async () => {
+      const m = await memberWith(150);
+      await m.w.transfer('wallet', 'PG', 100);
+      const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
+      await t.app.demoProvider!.bet('PG', username, 8000n, 0n); // lost 80 at the provider: it holds 20, our figure is 100
+      // A transfer still on its way to the game: our figure cannot be synced before the withdrawal.
+      t.app.demoProvider!.injectFault('PG', 'timeout_before');
+      expect((await m.w.transfer('wallet', 'PG', 10)).json()).toEqual({ message: 'TRANSFER_PENDING' });
+      const key = randomUUID();
+      const res = await m.w.transfer('PG', 'wallet', 50, key);
+      expect([res.statusCode, res.json()]).toEqual([400, { message: 'MONEY_NOT_ENOUGH' }]);
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 40, PG: 100 });
+      expect((await m.w.transfer('PG', 'wallet', 50, key)).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+      // Once nothing is pending, the provider's figure is booked and the member sees the truth.
+      await t.app.wallet.reconciler.run({ graceMs: 0 });
+      expect((await m.w.refresh()).json().slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(20);
     });
   });
 

@@ -72,15 +72,18 @@ export class IdempotencyKeys {
     return this.waitForAnswer(db, request.memberId, request.key, waitMs);
   }
 
-  /** Waits for a key claimed by another request (or a crashed one the reconciler will finish). */
+  /**
+   * Waits for a key claimed by another request (or a crashed one the reconciler will finish).
+   * Reads at least once, so a timeout of 0 answers the key's answer if it has one.
+   */
   async waitForAnswer(db: Kysely<DB>, memberId: number, key: string, timeoutMs: number): Promise<StoredAnswer | undefined> {
     const until = Date.now() + timeoutMs;
-    for (let delay = 20; Date.now() < until; delay = Math.min(delay * 2, 250)) {
+    for (let delay = 20; ; delay = Math.min(delay * 2, 250)) {
       const row = await db.selectFrom('idempotency_key').select(['state', 'status_code', 'response'])
         .where('member_id', '=', memberId).where('key', '=', key).executeTakeFirst();
       if (row?.state === 'done') return { statusCode: row.status_code ?? 200, body: row.response, replayed: true };
+      if (Date.now() >= until) return undefined;
       await new Promise((r) => setTimeout(r, delay));
     }
-    return undefined;
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { statusOf } from '../../../contract';
 import { withTimeout } from '../../providers/games/adapter';
 import type { MoneyContext } from './money-context';
-import type { Transfers } from './transfers';
+import { IN_WALLET, type Transfers } from './transfers';
 import type { Withdrawals } from './withdrawals';
 
 export interface ReconcileReport {
@@ -61,14 +61,17 @@ export class Reconciler {
   }
 
   /**
-   * A game-to-game transfer that crashed between its legs has its money in the wallet and no
-   * transfer pending: its request ends as TRANSFER_FAIL (funds returned to the wallet). Keys
-   * whose first transaction never committed don't exist, so nothing else can be orphaned.
+   * A game-to-game transfer that crashed between its legs has its money in the wallet (its first
+   * leg settled) and no transfer pending: its request ends as TRANSFER_IN_WALLET, which says so.
+   * Keys whose first transaction never committed don't exist, so nothing else can be orphaned;
+   * a key with no settled leg (none known) ends TRANSFER_FAIL, nothing having moved.
    */
   private async finishOrphanKeys(before: Date): Promise<number> {
-    const fail = JSON.stringify({ message: 'TRANSFER_FAIL' });
+    const settled = sql`exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'settled')`;
     const result = await sql`
-      update idempotency_key k set state = 'done', status_code = ${statusOf('TRANSFER_FAIL')}, response = ${fail}::jsonb, completed_at = now()
+      update idempotency_key k set state = 'done', completed_at = now(),
+        status_code = case when ${settled} then ${IN_WALLET.statusCode}::integer else ${statusOf('TRANSFER_FAIL')}::integer end,
+        response = case when ${settled} then ${JSON.stringify(IN_WALLET.body)}::jsonb else ${JSON.stringify({ message: 'TRANSFER_FAIL' })}::jsonb end
       where k.state = 'pending' and k.operation = 'transfer' and k.created_at < ${before}
         and not exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'pending')`.execute(this.money.db);
     return Number(result.numAffectedRows ?? 0n);

@@ -7,7 +7,7 @@ import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
 import { game, house, HOUSE, wallet } from '../../ledger/accounts';
 import { requestHash, type StoredAnswer } from '../../ledger/idempotency';
-import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
+import { ProviderRefusal, withTimeout, type GameProvider } from '../../providers/games/adapter';
 import { syncGameBalance } from './game-sync';
 import type { MoneyContext } from './money-context';
 
@@ -31,7 +31,10 @@ interface Leg {
   amount: bigint;
 }
 
-const FAIL: StoredAnswer = { statusCode: statusOf('TRANSFER_FAIL'), body: { message: 'TRANSFER_FAIL' } };
+const answerWith = (code: ErrorCode): StoredAnswer => ({ statusCode: statusOf(code), body: { message: code } });
+const FAIL = answerWith('TRANSFER_FAIL');
+/** A game-to-game transfer whose first leg moved the money to the wallet and whose second leg did not go on. */
+export const IN_WALLET = answerWith('TRANSFER_IN_WALLET');
 const PENDING: StoredAnswer = { statusCode: statusOf('TRANSFER_PENDING'), body: { message: 'TRANSFER_PENDING' } };
 /** A first leg that arrived: the request goes on with its second leg. */
 const LEG_SETTLED: StoredAnswer = { statusCode: 200, body: null };
@@ -56,6 +59,8 @@ interface Completing {
   transferId: string;
   memberId: number;
   outcome: 'settled' | 'reversed';
+  /** The request's answer if this reverses it (TRANSFER_FAIL unless the request knows better). */
+  reversal: StoredAnswer;
 }
 
 /** reserved, done or pending (the key's state), or refused with an error code. */
@@ -103,7 +108,7 @@ export class Transfers {
     if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true);
     if (to === MAIN_WALLET_CODE) return this.runLeg(request, payload, from, 'from_game', amount, true);
     // Game to game: out to the wallet, then in to the other game. If the second leg fails the
-    // money waits in the wallet, which is what TRANSFER_FAIL tells the member.
+    // money waits in the wallet, which is what TRANSFER_IN_WALLET tells the member.
     const first = await this.runLeg(request, payload, from, 'from_game', amount, false);
     if (first !== LEG_SETTLED) return first;
     return this.runLeg(request, payload, to, 'to_game', amount, true, { alreadyClaimed: true });
@@ -153,8 +158,8 @@ export class Transfers {
     if (reserved.outcome === 'refused') {
       const code = reserved.code as ErrorCode;
       if (code === 'IDEMPOTENCY_CONFLICT') throw new DomainError(code);
-      // A later leg's refusal means the money waits in the wallet: the request ends TRANSFER_FAIL.
-      if (options.alreadyClaimed) return this.failKey(memberId, key);
+      // A later leg's refusal means the money waits in the wallet, and the answer says so.
+      if (options.alreadyClaimed) return this.endInWallet(memberId, key);
       // A first leg's refusal moved nothing; it becomes the key's answer for every copy.
       return this.refuse(memberId, key, payload, code);
     }
@@ -168,7 +173,7 @@ export class Transfers {
         : provider.withdraw(leg.username, leg.amount, leg.transferId);
       await withTimeout(call, this.money.providerTimeoutMs);
     } catch (error) {
-      if (error instanceof ProviderRefusal) return this.answerOf(leg, await this.complete({ id: leg.transferId, memberId }, 'reversed'));
+      if (error instanceof ProviderRefusal) return this.refused(leg, provider, error);
       // Unknown outcome: ask once; if the provider cannot say yet, the reconciler will.
       const status = await withTimeout(provider.transferStatus(leg.transferId), this.money.providerTimeoutMs).catch(() => undefined);
       if (status !== 'applied') return PENDING;
@@ -177,11 +182,30 @@ export class Transfers {
   }
 
   /**
+   * The provider answered and applied nothing: the leg is reversed. A withdrawal it refused
+   * because the player holds less than our figure (they lost since we last read it) is the
+   * member's MONEY_NOT_ENOUGH, not a failure of ours: the provider says so, or its balance
+   * shows it. The provider's balance is then booked, so the next figure the member sees is true.
+   */
+  private async refused(leg: Leg, provider: GameProvider, refusal: ProviderRefusal): Promise<StoredAnswer> {
+    let reversal = FAIL;
+    if (leg.direction === 'from_game') {
+      const held = refusal.forWantOfBalance ? 0n : await withTimeout(provider.balance(leg.username), this.money.providerTimeoutMs).catch(() => undefined);
+      if (held !== undefined && held < leg.amount) reversal = answerWith('MONEY_NOT_ENOUGH');
+    }
+    const answer = await this.answerOf(leg, await this.complete({ id: leg.transferId, memberId: leg.memberId }, 'reversed', reversal));
+    if (leg.direction === 'from_game') await syncGameBalance(this.money, leg.memberId, provider.code).catch(() => undefined);
+    return answer;
+  }
+
+  /**
    * Settles or reverses a pending transfer, once: whoever flips the status from pending (the
    * request or the reconciler) posts the entry. Returns the state of the request's key after.
+   * A reversal answers `reversal`, or TRANSFER_IN_WALLET when it is the second leg of a
+   * game-to-game transfer (the database knows: the key has a settled leg).
    */
-  complete(transfer: { id: string; memberId: number }, outcome: 'settled' | 'reversed'): Promise<Completion> {
-    return this.completions.submit({ transferId: transfer.id, memberId: transfer.memberId, outcome });
+  complete(transfer: { id: string; memberId: number }, outcome: 'settled' | 'reversed', reversal: StoredAnswer = FAIL): Promise<Completion> {
+    return this.completions.submit({ transferId: transfer.id, memberId: transfer.memberId, outcome, reversal });
   }
 
   private async reserveMany(items: Reservation[]): Promise<Reserved[]> {
@@ -208,7 +232,8 @@ export class Transfers {
   private async completeMany(items: Completing[]): Promise<Completion[]> {
     const { rows } = await sql<{ o_index: number; o_member: number; o_state: string; o_status_code: number | null; o_response: unknown }>`
       select * from transfer_complete_many(${items.map((i) => i.transferId)}::uuid[], ${items.map((i) => i.outcome)}::text[],
-        ${FAIL.statusCode}::integer, ${JSON.stringify(FAIL.body)}::jsonb)`.execute(this.money.db);
+        ${items.map((i) => i.reversal.statusCode)}::integer[], ${items.map((i) => JSON.stringify(i.reversal.body))}::jsonb[],
+        ${IN_WALLET.statusCode}::integer, ${JSON.stringify(IN_WALLET.body)}::jsonb)`.execute(this.money.db);
     const results: Completion[] = items.map(() => ({ state: 'none' }));
     for (const row of rows) {
       this.money.notify(row.o_member, 'wallet.changed', {});
@@ -234,13 +259,14 @@ export class Transfers {
     return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
   }
 
-  private async refuse(memberId: number, key: string, payload: unknown, code: DomainError['code']): Promise<StoredAnswer> {
-    const refusal = { statusCode: statusOf(code), body: { message: code } };
-    return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'transfer', payload }, refusal, this.money.duplicateWaitMs)) ?? PENDING;
+  private async refuse(memberId: number, key: string, payload: unknown, code: ErrorCode): Promise<StoredAnswer> {
+    return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'transfer', payload }, answerWith(code), this.money.duplicateWaitMs)) ?? PENDING;
   }
 
-  private async failKey(memberId: number, key: string): Promise<StoredAnswer> {
-    await this.money.db.transaction().execute((trx) => this.money.keys.complete(trx, memberId, key, FAIL));
-    return FAIL;
+  private async endInWallet(memberId: number, key: string): Promise<StoredAnswer> {
+    await this.money.db.transaction().execute((trx) => this.money.keys.complete(trx, memberId, key, IN_WALLET));
+    // The reconciler may have ended the key first (the same answer); the stored one is the truth.
+    const stored = await this.money.keys.waitForAnswer(this.money.db, memberId, key, 0);
+    return stored ? { statusCode: stored.statusCode, body: stored.body } : IN_WALLET;
   }
 }

@@ -60,12 +60,20 @@ export interface LaunchLinks {
   event?: Record<string, string> | null;
 }
 
+/**
+ * The reason an adapter gives when the player holds less at the provider than a withdrawal asks
+ * (each adapter maps its provider's own code to it): the member's refusal, not a failure.
+ */
+export const INSUFFICIENT_BALANCE = 'insufficient balance';
+
 /** The provider answered and did not apply the call: safe to reverse at once. */
 export class ProviderRefusal extends Error {
   constructor(readonly reason: string) {
     super(`provider refused: ${reason}`);
     this.name = 'ProviderRefusal';
   }
+
+  get forWantOfBalance() { return this.reason === INSUFFICIENT_BALANCE; }
 }
 
 /** No answer in time: the call may or may not have been applied. Only asking can tell. */

@@ -4,7 +4,7 @@ import { DEMO_SLOT } from '../../../contract';
 import { systemClock, type Clock } from '../../clock';
 import { Batcher } from '../../db/batcher';
 import type { DB } from '../../db/schema';
-import { ProviderRefusal, type TurnoverFrom, type TurnoverReport } from '../../providers/games/adapter';
+import { INSUFFICIENT_BALANCE, ProviderRefusal, type TurnoverFrom, type TurnoverReport } from '../../providers/games/adapter';
 import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-token';
 
 /**
@@ -94,7 +94,7 @@ export class DemoProviderEngine {
     if (fault === 'late') await new Promise((resolve) => setTimeout(resolve, this.hangMs).unref());
     const result = await this.moves.submit({ providerCode, username, amount, reference });
     if (result === 'voided') throw new ProviderRefusal('transfer voided');
-    if (result === 'refused') throw new ProviderRefusal(amount < 0n ? 'insufficient balance' : 'no such player');
+    if (result === 'refused') throw new ProviderRefusal(amount < 0n ? INSUFFICIENT_BALANCE : 'no such player');
     if (fault === 'timeout_after') return this.hang();
   }
 
@@ -190,7 +190,7 @@ export class DemoProviderEngine {
         .where('balance', '>=', stake)
         .returning('balance')
         .executeTakeFirst();
-      if (!updated) throw new ProviderRefusal('insufficient balance');
+      if (!updated) throw new ProviderRefusal(INSUFFICIENT_BALANCE);
       await trx.insertInto('demo_bet').values({ provider_code: providerCode, username, bet: stake, win }).execute();
       return BigInt(updated.balance);
     });
