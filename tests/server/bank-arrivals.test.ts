@@ -106,7 +106,10 @@ describe.each(engines)('incoming bank transfers on %s', (engine) => {
 
     it('settles an arrival waiting for an operator when the member\'s slip credits its transfer', async () => {
       const m = await member();
-      const arrival = await unmatchedArrival({ amount: 33_300 });
+      // From the member's own account, waiting because the member held a bonus when it came.
+      await activateBonus(t.app, m.id);
+      const arrival = await unmatchedArrival({ amount: 33_300, senderAccount: m.bankAccountNo });
+      await endBonus(t.app, m.id);
       const slip = await slipOf(333);
       const uploaded = await depositClient(t.app, m.token).uploadSlip(slip.png);
       expect(uploaded.json()).toMatchObject({ status: 'SUCCESS', amount: 333 });
@@ -115,6 +118,124 @@ describe.each(engines)('incoming bank transfers on %s', (engine) => {
       const assign = await admin.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: m.id, note: 'called' });
       expect(assign.statusCode).toBe(409);
       expect((await balances(t.app, m.id)).wallet).toBe(333);
+    });
+
+    describe('pairs an arrival only with a slip of the member whose registered account sent it (issue 25)', () => {
+      const fromAccount = (m: { bankAccountNo: string }, amount: number) => transfer({ senderBank: 'SCB', senderAccount: m.bankAccountNo, amount });
+      const upload = async (m: { token: string }, amount: number, sendingBank?: string) =>
+        (await depositClient(t.app, m.token).uploadSlip((await sandbox(t.app).slip(amount, { bankAccountNo: KBANK_ACCOUNT, sendingBank })).png)).json();
+
+      it("credits V's own arrival to V when A's slip of the same amount came first, and A's own arrival then books nothing", async () => {
+        const [a, v] = [await member(), await member()];
+        const slip = await upload(a, 830.37);
+        expect(slip).toMatchObject({ status: 'SUCCESS', amount: 830.37 });
+
+        const fromV = fromAccount(v, 83_037);
+        expect((await webhook(fromV)).json()).toEqual({ message: 'OK', status: 'credited' });
+        expect(await arrivalOf(fromV.reference)).toMatchObject({ status: 'credited', member_id: v.id, slip_id: null });
+        expect(await creditsOf(fromV.reference)).toEqual([expect.objectContaining({ member_id: v.id })]);
+
+        const fromA = fromAccount(a, 83_037);
+        expect((await webhook(fromA)).json()).toEqual({ message: 'OK', status: 'credited' });
+        expect(await arrivalOf(fromA.reference)).toMatchObject({ status: 'credited', member_id: a.id, slip_id: slip._id });
+        expect(await creditsOf(fromA.reference)).toEqual([]);
+        expect((await balances(t.app, a.id)).wallet).toBe(830.37);
+        expect((await balances(t.app, v.id)).wallet).toBe(830.37);
+        expect(await slipCredits(a.id)).toEqual([{ reference: expect.not.stringMatching(/^bank:/) }]);
+      });
+
+      it("leaves a stranger's arrival, or one two members could have sent, in the queue when a slip of its amount was credited", async () => {
+        const [a, v, w] = [await member(), await member(), await member()];
+        await t.app.ctx.db.updateTable('member').set({ bank_account_no: '5550008038' }).where('id', '=', v.id).execute();
+        await t.app.ctx.db.updateTable('member').set({ bank_account_no: '6660008038' }).where('id', '=', w.id).execute();
+        const slip = await upload(a, 830.38);
+        expect(slip).toMatchObject({ status: 'SUCCESS', amount: 830.38 });
+
+        const stranger = await unmatchedArrival({ amount: 83_038 });
+        expect(stranger).toMatchObject({ reason: 'NO_MEMBER', member_id: null, slip_id: null });
+        const either = await unmatchedArrival({ amount: 83_038, senderAccount: 'XXX-X-XX803-8' });
+        expect(either).toMatchObject({ reason: 'MANY_MEMBERS', member_id: null, slip_id: null });
+        const queue = (await (await operatorWith(t.app, 'support')).get('/api/admin/arrivals?q=830.38')).json();
+        expect(queue.items.map((i: { id: string }) => i.id).sort()).toEqual([stranger.id, either.id].sort());
+
+        // A's own arrival is the slip's transfer.
+        const fromA = fromAccount(a, 83_038);
+        expect((await webhook(fromA)).json()).toEqual({ message: 'OK', status: 'credited' });
+        expect(await arrivalOf(fromA.reference)).toMatchObject({ status: 'credited', member_id: a.id, slip_id: slip._id });
+        expect((await balances(t.app, a.id)).wallet).toBe(830.38);
+        for (const m of [v, w]) expect((await balances(t.app, m.id)).wallet).toBe(0);
+      });
+
+      it("credits A's slip and leaves a stranger's waiting arrival and V's credited one of the same amount as they were", async () => {
+        const [a, v] = [await member(), await member()];
+        const stranger = await unmatchedArrival({ amount: 83_039 });
+        const fromV = fromAccount(v, 83_039);
+        expect((await webhook(fromV)).json()).toEqual({ message: 'OK', status: 'credited' });
+
+        const slip = await upload(a, 830.39);
+        expect(slip).toMatchObject({ status: 'SUCCESS', amount: 830.39 });
+        expect(await slipCredits(a.id)).toEqual([{ reference: expect.not.stringMatching(/^bank:/) }]);
+        expect(await arrivalOf(stranger.reference)).toMatchObject({ status: 'unmatched', reason: 'NO_MEMBER', member_id: null, slip_id: null });
+        expect(await arrivalOf(fromV.reference)).toMatchObject({ status: 'credited', member_id: v.id, slip_id: null });
+        expect((await balances(t.app, a.id)).wallet).toBe(830.39);
+        expect((await balances(t.app, v.id)).wallet).toBe(830.39);
+
+        // The stranger's arrival is still the operators' to decide.
+        const finance = await operatorWith(t.app, 'finance');
+        expect((await finance.post(`/api/admin/arrivals/${stranger.id}/dismiss`, { note: 'returned to the sender' })).json()).toMatchObject({ status: 'dismissed' });
+      });
+
+      it("treats a slip from another bank than the member's registered account as another transfer, whichever comes first", async () => {
+        const a = await member();
+        const fromA = fromAccount(a, 83_041);
+        expect((await webhook(fromA)).json()).toEqual({ message: 'OK', status: 'credited' });
+        expect(await upload(a, 830.41, 'KBANK')).toMatchObject({ status: 'SUCCESS', amount: 830.41 });
+        expect((await balances(t.app, a.id)).wallet).toBe(1660.82);
+
+        const b = await member();
+        const slip = await upload(b, 830.42, 'KBANK');
+        expect(slip).toMatchObject({ status: 'SUCCESS', amount: 830.42 });
+        const fromB = fromAccount(b, 83_042);
+        expect((await webhook(fromB)).json()).toEqual({ message: 'OK', status: 'credited' });
+        expect(await arrivalOf(fromB.reference)).toMatchObject({ status: 'credited', member_id: b.id, slip_id: null });
+        expect((await balances(t.app, b.id)).wallet).toBe(1660.84);
+      });
+
+      it("credits A once and V once when A's slip, A's arrival and V's arrival of one amount come at the same moment", async () => {
+        for (const [i, amount] of [843.01, 843.02, 843.03].entries()) {
+          const [a, v] = [await member(), await member()];
+          const png = (await sandbox(t.app).slip(amount, { bankAccountNo: KBANK_ACCOUNT })).png;
+          const [fromA, fromV] = [fromAccount(a, Math.round(amount * 100)), fromAccount(v, Math.round(amount * 100))];
+          const [uploaded, reportedA, reportedV] = await Promise.all([depositClient(t.app, a.token).uploadSlip(png), webhook(fromA), webhook(fromV)]);
+          expect([reportedA.json().status, reportedV.json().status], `round ${i}`).toEqual(['credited', 'credited']);
+          expect(['SUCCESS', 'FAILED']).toContain(uploaded.json().status);
+          expect(await arrivalOf(fromV.reference), `round ${i}`).toMatchObject({ member_id: v.id, slip_id: null });
+          expect((await balances(t.app, a.id)).wallet, `round ${i}`).toBe(amount);
+          expect((await balances(t.app, v.id)).wallet, `round ${i}`).toBe(amount);
+          expect(await slipCredits(a.id)).toHaveLength(1);
+          expect(await slipCredits(v.id)).toEqual([{ reference: `bank:KBANK:${fromV.reference}` }]);
+        }
+      });
+
+      it("links an arrival an operator assigns to the member whose slip credited its transfer, and books nothing more", async () => {
+        const [a, other] = [await member(), await member()];
+        // A's own account, masked so that it cannot be told from another member's: it waits for an operator.
+        await t.app.ctx.db.updateTable('member').set({ bank_account_no: '5550008044' }).where('id', '=', a.id).execute();
+        await t.app.ctx.db.updateTable('member').set({ bank_account_no: '6660008044' }).where('id', '=', other.id).execute();
+        const slip = await upload(a, 830.44);
+        expect(slip).toMatchObject({ status: 'SUCCESS', amount: 830.44 });
+        const arrival = await unmatchedArrival({ amount: 83_044, senderAccount: 'XXX-X-XX804-4' });
+        expect(arrival.reason).toBe('MANY_MEMBERS');
+
+        const finance = await operatorWith(t.app, 'finance');
+        const assigned = await finance.post(`/api/admin/arrivals/${arrival.id}/assign`, { memberId: a.id, note: 'her own account' });
+        expect(assigned.statusCode, assigned.body).toBe(200);
+        expect(assigned.json()).toMatchObject({ status: 'credited', memberId: a.id, slipId: slip._id, note: 'her own account' });
+        expect(await arrivalOf(arrival.reference)).toMatchObject({ status: 'credited', member_id: a.id, slip_id: slip._id });
+        expect(await creditsOf(arrival.reference)).toEqual([]);
+        expect((await balances(t.app, a.id)).wallet).toBe(830.44);
+        expect((await auditOf(arrival.id)).map((l) => [l.action, (l.after as { slipId?: string }).slipId])).toEqual([['arrival.assign', slip._id]]);
+      });
     });
 
     it('credits once when the slip and the arrival come at the same moment', async () => {

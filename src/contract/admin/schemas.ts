@@ -95,6 +95,7 @@ export const arrivalItem = z.object({
   decidedBy: z.string().nullable().describe('the operator who assigned or dismissed it; null when matched on arrival'),
   note: z.string().nullable(),
   decidedAt: isoDate.nullable(),
+  slipId: z.string().nullable().describe("the member's slip that credited this transfer; the arrival itself booked nothing"),
 });
 
 export const memberSummary = z.object({

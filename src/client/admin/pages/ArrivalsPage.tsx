@@ -59,6 +59,7 @@ function ArrivalCard({ arrival: a, onDone }: { arrival: Arrival; onDone: () => v
         <Fact label={t('admin.arrivals.receivedAt')}><When value={a.receivedAt} /></Fact>
         {a.reason && a.status === 'unmatched' && <Fact label={t('admin.arrivals.whyWaiting')}>{t(`admin.arrivals.reason.${a.reason}`)}</Fact>}
         {a.memberName && <Fact label={t('admin.arrivals.member')}>{a.memberName} · {a.username}</Fact>}
+        {a.slipId && <Fact label={t('admin.arrivals.bySlip')}>{a.slipId}</Fact>}
         {a.decidedBy && <Fact label={t('admin.decidedBy')}>{a.decidedBy}</Fact>}
         {a.note && <Fact label={t('admin.arrivals.noteLabel')}>{a.note}</Fact>}
       </dl>

@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, toMajor, toMinor, type ArrivalReason } from '../../../
 import type { BankArrivalStatus, DB } from '../../db/schema';
 import { DomainError, refuse } from '../../errors';
 import { creditArrival } from '../deposits/bank-arrivals';
+import { lockSameTransfers, slipForArrival } from '../deposits/same-transfer';
 import type { MoneyContext } from '../wallet/money-context';
 import type { Actor, AuditLog } from './audit';
 import { UUID } from './withdrawal-queue';
@@ -33,6 +34,7 @@ export class ArrivalQueue {
         'bank_arrival.currency', 'bank_arrival.sender_bank', 'bank_arrival.sender_account', 'bank_arrival.sender_name',
         'bank_arrival.transferred_at', 'bank_arrival.received_at', 'bank_arrival.status', 'bank_arrival.reason', 'bank_arrival.member_id',
         'member.name as member_name', 'member.username', 'operator.username as decided_by', 'bank_arrival.note', 'bank_arrival.decided_at',
+        'bank_arrival.slip_id',
       ]);
   }
 
@@ -67,29 +69,38 @@ export class ArrivalQueue {
     return view(row);
   }
 
-  /** Credits the arrival to the member the operator chose: same currency only, and not while the member holds a bonus. */
+  /**
+   * Credits the arrival to the member the operator chose: same currency only, and not while the
+   * member holds a bonus. The operator's choice says who sent it; if that member's slip credited
+   * this transfer already (same-transfer.ts), the arrival is linked to the slip and books nothing.
+   */
   async assign(id: string, memberId: number, note: string | undefined, actor: Actor & { operatorId: number }) {
     const before = await this.item(id);
-    let credited: boolean;
+    let outcome: 'credited' | 'linked' | 'decided before';
     try {
-      credited = await this.deps.db.transaction().execute(async (trx) => {
+      outcome = await this.deps.db.transaction().execute(async (trx) => {
         const member = await trx.selectFrom('member').select(['id', 'currency']).where('id', '=', memberId).executeTakeFirst();
         if (!member) throw new DomainError('NO_USER');
+        // Taken before the status guard, so the member's slip of this transfer cannot credit it at the same moment.
+        const { amount } = await trx.selectFrom('bank_arrival').select('amount').where('id', '=', id).executeTakeFirstOrThrow();
+        await lockSameTransfers(trx, BigInt(amount));
         const arrival = await trx.updateTable('bank_arrival')
           .set({ status: 'credited', member_id: memberId, decided_by: actor.operatorId, note: note ?? null, decided_at: new Date() })
           .where('id', '=', id).where('status', '=', 'unmatched')
-          .returning(['id', 'bank_code', 'reference', 'amount', 'currency', 'sender_bank', 'sender_account'])
+          .returning(['id', 'bank_code', 'reference', 'amount', 'currency', 'sender_bank', 'sender_account', 'receiving_account', 'transferred_at'])
           .executeTakeFirst();
-        if (!arrival) return false;
+        if (!arrival) return 'decided before';
         if (arrival.currency !== member.currency) throw new DomainError('CURRENCY_MISMATCH', `the arrival is ${arrival.currency}, the wallet ${member.currency}`);
         const bonus = await trx.selectFrom('member_bonus').select('id').where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
         if (bonus) throw new DomainError('BONUS_REMAINING');
-        await creditArrival(trx, this.deps.money, arrival, memberId, { assignedBy: actor.username });
+        const slip = await slipForArrival(trx, { ...arrival, amount: BigInt(arrival.amount) }, memberId);
+        if (slip) await trx.updateTable('bank_arrival').set({ slip_id: slip.id }).where('id', '=', id).execute();
+        else await creditArrival(trx, this.deps.money, arrival, memberId, { assignedBy: actor.username });
         await this.deps.audit.record(actor, {
           action: 'arrival.assign', targetType: 'arrival', targetId: id, before,
-          after: { ...before, status: 'credited', memberId, decidedBy: actor.username, note: note ?? null },
+          after: { ...before, status: 'credited', memberId, decidedBy: actor.username, note: note ?? null, slipId: slip?.id ?? null },
         }, trx);
-        return true;
+        return slip ? 'linked' : 'credited';
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -98,11 +109,11 @@ export class ArrivalQueue {
       throw error;
     }
     const after = await this.item(id);
-    if (!credited) {
+    if (outcome === 'decided before') {
       if (after.status === 'credited' && after.memberId === memberId && after.decidedBy === actor.username) return after;
       return refuse('ALREADY_DECIDED');
     }
-    this.deps.money.notify(memberId, 'wallet.changed', {});
+    if (outcome === 'credited') this.deps.money.notify(memberId, 'wallet.changed', {});
     return after;
   }
 
@@ -126,7 +137,7 @@ interface Row {
   id: string; bank_code: string; receiving_account: string; reference: string; amount: bigint; currency: string; sender_bank: string;
   sender_account: string; sender_name: string | null; transferred_at: Date; received_at: Date; status: BankArrivalStatus;
   reason: string | null; member_id: number | null; member_name: string | null; username: string | null; decided_by: string | null;
-  note: string | null; decided_at: Date | null;
+  note: string | null; decided_at: Date | null; slip_id: string | null;
 }
 
 const view = (r: Row) => ({
@@ -134,5 +145,5 @@ const view = (r: Row) => ({
   currency: r.currency, senderBank: r.sender_bank, senderAccount: r.sender_account, senderName: r.sender_name,
   transferredAt: r.transferred_at.toISOString(), receivedAt: r.received_at.toISOString(), status: r.status,
   reason: r.reason as ArrivalReason | null, memberId: r.member_id, memberName: r.member_name, username: r.username,
-  decidedBy: r.decided_by, note: r.note, decidedAt: r.decided_at?.toISOString() ?? null,
+  decidedBy: r.decided_by, note: r.note, decidedAt: r.decided_at?.toISOString() ?? null, slipId: r.slip_id,
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { ArrivalReason } from '../../../contract';
 import type { BankArrivalStatus, BankArrivalTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { IncomingTransfer } from '../../providers/bank-feed/adapter';
 import type { MoneyContext } from '../wallet/money-context';
-import { accountMatches, type DepositAccounts } from './accounts';
+import type { DepositAccounts } from './accounts';
 import { creditDeposit } from './credit';
 import { lockSameTransfers, slipForArrival } from './same-transfer';
+import { membersSending } from './senders';
 
 /** The house account incoming bank transfers are credited from (`deposits:bank`); the statement names the channel. */
 export const BANK_CHANNEL = 'bank';
@@ -27,9 +28,6 @@ export async function creditArrival(trx: Transaction<DB>, money: MoneyContext, a
     description: { arrivalId: arrival.id, bankCode: arrival.bank_code, bankReference: arrival.reference, senderBank: arrival.sender_bank, ...by },
   });
 }
-
-/** The LIKE pattern of a (possibly masked) account number against members' digits, as `accountMatches` compares from the right. */
-const accountPattern = (reported: string) => `%${reported.toUpperCase().replace(/[^0-9X*]/g, '').replace(/[X*]/g, '_')}`;
 
 /**
  * Incoming transfers from the banks' feeds, into our AUTO-mode receiving accounts (the member
@@ -63,16 +61,20 @@ export class BankArrivals {
         .returning(['id', 'bank_code', 'reference', 'amount', 'currency', 'sender_bank', 'sender_account'])
         .executeTakeFirst();
       if (!inserted) return { repeat: true as const };
-      // The member's slip of this transfer may have credited it already (same-transfer.ts).
       await lockSameTransfers(trx, transfer.amount);
-      const slip = await slipForArrival(trx, { receiving_account: transfer.account, amount: transfer.amount, transferred_at: transfer.transferredAt });
+      const senders = await membersSending(trx, { bank: transfer.senderBank, account: transfer.senderAccount });
+      // The slip of the member who sent it may have credited this transfer already (same-transfer.ts);
+      // a slip of anyone else is another transfer of the same amount.
+      const slip = senders.length === 1 ? await slipForArrival(trx, {
+        receiving_account: transfer.account, amount: transfer.amount, transferred_at: transfer.transferredAt, sender_bank: transfer.senderBank,
+      }, senders[0].id) : undefined;
       if (slip) {
         await trx.updateTable('bank_arrival')
           .set({ status: 'credited', member_id: slip.member_id, slip_id: slip.id, decided_at: new Date(), note: 'credited by the member\'s slip' })
           .where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: slip.member_id };
       }
-      const match = await this.match(trx, inserted);
+      const match = await this.match(trx, inserted, senders);
       if (match.reason) {
         await trx.updateTable('bank_arrival').set({ reason: match.reason, member_id: null }).where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'unmatched' as const };
@@ -97,12 +99,9 @@ export class BankArrivals {
   }
 
   /** The one member whose registered account (bank and number, masked digits matching anything) sent the transfer, and may take it now. */
-  private async match(trx: Transaction<DB>, arrival: Arrival): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
-    const candidates = (await trx.selectFrom('member').select(['id', 'bank_account_no', 'currency', 'status'])
-      .where('bank_code', '=', arrival.sender_bank)
-      .where(sql<string>`regexp_replace(bank_account_no, '[^0-9]', '', 'g')`, 'like', accountPattern(arrival.sender_account))
-      .limit(20).execute())
-      .filter((m) => accountMatches(arrival.sender_account, m.bank_account_no));
+  private async match(
+    trx: Transaction<DB>, arrival: Arrival, candidates: Awaited<ReturnType<typeof membersSending>>,
+  ): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
     if (candidates.length === 0) return { reason: 'NO_MEMBER' };
     if (candidates.length > 1) return { reason: 'MANY_MEMBERS' };
     const [member] = candidates;

@@ -156,9 +156,9 @@ export class Slips {
     let credited: boolean;
     try {
       credited = await this.db.transaction().execute(async (trx) => {
-        // The bank feed may have reported this transfer already (same-transfer.ts).
+        // The bank feed may have reported this transfer already, from this member's account (same-transfer.ts).
         await lockSameTransfers(trx, transfer.amount);
-        const arrival = await arrivalForSlip(trx, transfer, slip.member_id);
+        const arrival = await arrivalForSlip(trx, transfer, { memberId: slip.member_id, sendingBank: qr.sendingBank });
         if (arrival?.status === 'credited') throw new SameTransferCredited();
         const now = this.deps.clock.now();
         const done = await trx.updateTable('deposit_slip')
