@@ -193,6 +193,36 @@ describe.each(engines)('back office on %s', (engine) => {
     expect((await auditActions(proposed.json().id)).map((a) => a.action)).toEqual(['adjustment.propose', 'adjustment.approve']);
   });
 
+  it('refuses an approval by an operator the proposer made, or by the one who made the proposer (issue 25 #10)', async () => {
+    const m = await seedMember(t.app);
+    const boss = await operatorWith(t.app, 'admin');
+    const bossId = (await t.app.ctx.db.selectFrom('operator').select('id').where('username', '=', boss.username).executeTakeFirstOrThrow()).id;
+    // The admin makes a finance operator in the console, so knows its first password.
+    const puppetName = `puppet${process.pid % 1000}`;
+    const made = await boss.post('/api/admin/operators', { username: puppetName, name: 'Puppet', role: 'finance', password: STRONG_PASSWORD });
+    expect(made.statusCode, made.body).toBe(200);
+    const puppet = adminClient(t.app, (await enrolAndSignIn(t.app, puppetName, STRONG_PASSWORD)).token);
+
+    const byBoss = (await boss.propose({ memberId: m.id, direction: 'credit', amount: 777.5, reason: 'goodwill' })).json();
+    const refused = await puppet.approveAdjustment(byBoss.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'OWN_PROPOSAL' });
+    // The other way round: the admin proposes as the operator they made and approves as themself.
+    const byPuppet = (await puppet.propose({ memberId: m.id, direction: 'credit', amount: 300, reason: 'goodwill' })).json();
+    expect((await boss.approveAdjustment(byPuppet.id)).json()).toEqual({ message: 'OWN_PROPOSAL' });
+    expect((await balances(t.app, m.id)).wallet).toBe(0);
+    const open = (await boss.get('/api/admin/adjustments?status=proposed')).json().items.map((i: { id: string }) => i.id);
+    expect(open).toEqual(expect.arrayContaining([byBoss.id, byPuppet.id]));
+
+    // An operator independent of the proposer approves: the money moves once.
+    const independent = await operatorWith(t.app, 'finance');
+    expect((await independent.approveAdjustment(byBoss.id)).json()).toMatchObject({ status: 'approved', decidedBy: independent.username });
+    expect((await balances(t.app, m.id)).wallet).toBe(777.5);
+    // The database itself refuses the puppet's approval, whatever code tries.
+    await expect(sql`update manual_adjustment set status = 'approved', decided_by = ${bossId}, decided_at = now() where id = ${byPuppet.id}`.execute(t.app.ctx.db)).rejects.toThrow(/independent|proposer/);
+    expect((await auditActions(byPuppet.id)).map((a) => a.action)).toEqual(['adjustment.propose']);
+  });
+
   it('finds a member, shows the whole picture, locks (sessions end), unlocks and resets the password', async () => {
     const m = await seedMember(t.app, { name: 'Findable Person' });
     await fundWallet(t.app, m.id, 42);

@@ -542,6 +542,8 @@ export interface OperatorTable {
   totp_last_step: ColumnType<bigint | null, bigint | number | null, bigint | number | null> | null;
   status: Generated<'active' | 'disabled'>;
   created_at: Generated<Date>;
+  /** The admin who made this operator in the console; null for the sandbox seed and `admin:create` (migration 0021). */
+  created_by: number | null;
 }
 
 export interface OperatorSessionTable {

@@ -51,7 +51,8 @@ export class Operators {
 
   /**
    * A new operator. The password must be strong, except the sandbox's seeded admin's, which
-   * comes from configuration on a machine with no real money.
+   * comes from configuration on a machine with no real money. The maker is kept (`created_by`):
+   * they know the first password, so they never check this operator's items, nor it theirs.
    */
   async create(input: { username: string; name: string; role: OperatorRole; password: string }, by: Actor | null, options = { checkStrength: true }) {
     if (options.checkStrength) checkOperatorPassword(input.password, [input.username, input.name]);
@@ -59,7 +60,10 @@ export class Operators {
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('operator')
-          .values({ username, name: input.name, role: input.role, password_hash: await hashPassword(input.password), totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+          .values({
+            username, name: input.name, role: input.role, password_hash: await hashPassword(input.password),
+            totp_secret: null, totp_pending_secret: null, totp_last_step: null, created_by: by?.operatorId ?? null,
+          })
           .returning(VIEW).executeTakeFirstOrThrow();
         const view = operatorView(row);
         if (by) await this.deps.audit.record(by, { action: 'operator.create', targetType: 'operator', targetId: row.id, after: view }, trx);
