@@ -422,7 +422,7 @@ export interface SpinCouponTable {
   claimed_at: Date | null;
 }
 
-/** Failed logins per client address (migration 0008, renamed and without the wait in 0022). */
+/** Failed logins per client address (migration 0008, renamed and without the wait in 0023). */
 export interface LoginAddressFailuresTable {
   address: string;
   failures: number;
@@ -541,7 +541,7 @@ export interface OperatorTable {
   totp_last_step: ColumnType<bigint | null, bigint | number | null, bigint | number | null> | null;
   status: Generated<'active' | 'disabled'>;
   created_at: Generated<Date>;
-  /** The admin who made this operator in the console; null for the sandbox seed and `admin:create` (migration 0021). */
+  /** The admin who made this operator in the console; null for the sandbox seed and `admin:create` (migration 0022). */
   created_by: number | null;
 }
 
