@@ -64,7 +64,7 @@ export const ERROR_CODES = [
   'AMOUNT_STEP', // an amount that is not a whole number of its currency's step (money lookup): kip is whole kip
   // back office
   'FORBIDDEN', // the operator's role does not allow this action
-  'OWN_PROPOSAL', // an operator approving their own manual credit or debit (maker-checker)
+  'OWN_PROPOSAL', // approving a manual credit or debit one proposed, or one proposed by the operator who made one or whom one made (maker-checker)
   'ALREADY_DECIDED', // a queue item another operator (or the payout) already settled
   'WEAK_PASSWORD', // an operator password that is too short or too easy to guess
   'OPERATOR_EXISTS', // an operator username already taken

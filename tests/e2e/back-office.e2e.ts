@@ -8,7 +8,7 @@ import { api, chooseLanguage, LOCALES, openAsMember, registerMember, type Locale
 /**
  * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
  * the server log at first start) signs in with an authenticator, approves a withdrawal, rejects
- * a slip, proposes a manual credit that a second operator (created in the console) approves,
+ * a slip, proposes a manual credit that the operator it created in the console may not approve,
  * assigns a bank transfer no member was matched to, locks a member, and turns the member service off and on again.
  */
 
@@ -114,7 +114,7 @@ describe('back office', () => {
     await memberPage.context().close();
   });
 
-  it('proposes a manual credit that a second operator, created in the console, approves', async () => {
+  it('proposes a manual credit that the operator it created in the console may not approve (issue 25 #10), and withdraws it', async () => {
     await page.getByRole('link', { name: en.admin.nav.operators }).click();
     await page.getByLabel(en.admin.operators.username, { exact: true }).fill(SECOND.username);
     await page.getByLabel(en.admin.operators.name, { exact: true }).fill(SECOND.name);
@@ -133,16 +133,20 @@ describe('back office', () => {
     await mine.getByText(en.admin.adjustments.needsOther).waitFor();
     expect(await mine.getByRole('button', { name: en.admin.approve }).count()).toBe(0);
 
+    // The admin chose this operator's first password, so it is not a second pair of eyes.
     const before = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
     const second = await (await phoneContext(browser)).newPage();
     await signIn(second, SECOND.username, SECOND.password);
     await second.getByRole('link', { name: en.admin.nav.adjustments }).click();
     const theirs = second.getByTestId('adjustment').filter({ hasText: member.name });
     await theirs.getByRole('button', { name: en.admin.approve }).click();
-    await second.getByRole('status').filter({ hasText: en.admin.adjustments.approved }).waitFor();
+    await second.getByRole('alert').filter({ hasText: en.errors.OWN_PROPOSAL }).waitFor();
     const after = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
-    expect(Math.round((after.body.wallet.amount - before.body.wallet.amount) * 100)).toBe(12_345);
+    expect(after.body.wallet.amount).toBe(before.body.wallet.amount);
     await second.context().close();
+
+    await mine.getByRole('button', { name: en.admin.reject }).click();
+    await page.getByRole('status').filter({ hasText: en.admin.adjustments.rejected }).waitFor();
   });
 
   it('assigns a bank transfer no member could be matched to, and the member statement shows the deposit', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { adminEndpoints, type Endpoint } from '../../src/contract';
 import { loadConfig } from '../../src/server/config';
 import { auditLedger } from '../../src/server/ledger/audit';
+import { OPERATOR_LOGIN_LIMITS } from '../../src/server/modules/admin/operators';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { depositClient, sandbox } from './helpers/deposits';
@@ -68,12 +69,62 @@ describe.each(engines)('back office on %s', (engine) => {
     expect((await auditActions('admin')).map((a) => a.action)).toContain('operator.login_failed');
   });
 
-  it('throttles failed operator logins per username', async () => {
+  it("does not let a stranger lock an operator out: failures count per (username, address), and the right password and code get in from a new address (issue 25 #4)", async () => {
     const op = await operatorWith(t.app, 'support');
-    const answers = [];
-    for (let i = 0; i < 6; i++) answers.push((await adminLogin(t.app, { username: op.username, password: 'wrong' }, `10.9.0.${i}`)).json().message);
-    expect(answers.slice(0, 5)).toEqual(Array(5).fill('WRONG_CREDENTIAL'));
-    expect(answers[5]).toBe('REQUEST_LIMIT');
+    // The limits the admin README states (checked against the code at the end).
+    const perPair = 5;
+    const openPerUsername = 10;
+    // A stranger tries wrong passwords for the username from many addresses, one each.
+    const answers: unknown[] = [];
+    for (let i = 0; i < openPerUsername + 4; i++) answers.push((await adminLogin(t.app, { username: op.username, password: `wrong-${i}` }, `10.9.1.${i}`)).json());
+
+    // The operator, from an address of their own, gets in with the password and the next code.
+    now = new Date(NOON.getTime() + 60_000);
+    const owner = '10.8.1.1';
+    expect((await adminLogin(t.app, { username: op.username, password: STRONG_PASSWORD }, owner)).json()).toEqual({ step: 'code' });
+    const signed = await adminLogin(t.app, { username: op.username, password: STRONG_PASSWORD, code: authenticatorCode(t.app, op.secret) }, owner);
+    expect(signed.json()).toMatchObject({ step: 'signedIn', operator: { username: op.username } });
+
+    // The stranger's first tries were told "wrong"; past the username's budget a password alone says nothing,
+    // so a guesser spread over addresses must hit the password and the current code in one try.
+    expect(answers.slice(0, openPerUsername)).toEqual(Array(openPerUsername).fill({ message: 'WRONG_CREDENTIAL' }));
+    expect(answers.slice(openPerUsername)).toEqual(Array(4).fill({ step: 'code' }));
+    const withCode = await adminLogin(t.app, { username: op.username, password: 'wrong-again', code: authenticatorCode(t.app, op.secret, 1) }, '10.9.1.200');
+    expect(withCode.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+
+    // One address that keeps failing is refused for this username, the right password and code included.
+    const guesser = '10.9.2.1';
+    for (let i = 0; i < perPair; i++) await adminLogin(t.app, { username: op.username, password: `guess-${i}`, code: '000000' }, guesser);
+    now = new Date(NOON.getTime() + 120_000);
+    const held = await adminLogin(t.app, { username: op.username, password: STRONG_PASSWORD, code: authenticatorCode(t.app, op.secret) }, guesser);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    // The operator's own address is untouched by it.
+    expect((await adminLogin(t.app, { username: op.username, password: STRONG_PASSWORD, code: authenticatorCode(t.app, op.secret) }, owner)).json()).toMatchObject({ step: 'signedIn' });
+    expect(OPERATOR_LOGIN_LIMITS).toMatchObject({ perPair, openPerUsername });
+  });
+
+  it('shows admins the bursts of failed sign-ins: failures for a username and from how many addresses in the last hour (issue 25 #4)', async () => {
+    const admin = await operatorWith(t.app, 'admin');
+    const target = await operatorWith(t.app, 'finance');
+    for (let i = 0; i < 5; i++) await adminLogin(t.app, { username: target.username, password: `wrong-${i}` }, `10.7.0.${i % 3}`);
+    const typo = `typo${process.pid % 1000}`;
+    await adminLogin(t.app, { username: typo, password: 'one-slip' }, '10.7.1.1');
+    // A failure from earlier than the hour does not count.
+    await sql`insert into operator_audit (operator_username, action, target_type, target_id, ip, created_at)
+      values (${target.username}, 'operator.login_failed', 'operator', ${target.username}, '10.7.9.9', now() - interval '2 hours')`.execute(t.app.ctx.db);
+
+    const res = await admin.get('/api/admin/operators/sign-in-failures');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.windowMinutes).toBe(60);
+    const last = await t.app.ctx.db.selectFrom('operator_audit').select((eb) => eb.fn.max('created_at').as('at'))
+      .where('action', '=', 'operator.login_failed').where('operator_username', '=', target.username).executeTakeFirstOrThrow();
+    expect(body.items).toContainEqual({ username: target.username, failures: 5, addresses: 3, lastAt: new Date(last.at as Date).toISOString() });
+    // A single slip is not a burst.
+    expect(body.items.map((i: { username: string }) => i.username)).not.toContain(typo);
+    const finance = await operatorWith(t.app, 'finance');
+    expect((await finance.get('/api/admin/operators/sign-in-failures')).json()).toEqual({ message: 'FORBIDDEN' });
   });
 
   it('answers a member token with 401 invalid-token on every /api/admin route', async () => {
@@ -191,6 +242,36 @@ describe.each(engines)('back office on %s', (engine) => {
     // The database itself refuses a self-approval, whatever code tries.
     await expect(sql`update manual_adjustment set status = 'approved', decided_by = proposed_by, decided_at = now() where id = ${debit.id}`.execute(t.app.ctx.db)).rejects.toThrow();
     expect((await auditActions(proposed.json().id)).map((a) => a.action)).toEqual(['adjustment.propose', 'adjustment.approve']);
+  });
+
+  it('refuses an approval by an operator the proposer made, or by the one who made the proposer (issue 25 #10)', async () => {
+    const m = await seedMember(t.app);
+    const boss = await operatorWith(t.app, 'admin');
+    const bossId = (await t.app.ctx.db.selectFrom('operator').select('id').where('username', '=', boss.username).executeTakeFirstOrThrow()).id;
+    // The admin makes a finance operator in the console, so knows its first password.
+    const puppetName = `puppet${process.pid % 1000}`;
+    const made = await boss.post('/api/admin/operators', { username: puppetName, name: 'Puppet', role: 'finance', password: STRONG_PASSWORD });
+    expect(made.statusCode, made.body).toBe(200);
+    const puppet = adminClient(t.app, (await enrolAndSignIn(t.app, puppetName, STRONG_PASSWORD)).token);
+
+    const byBoss = (await boss.propose({ memberId: m.id, direction: 'credit', amount: 777.5, reason: 'goodwill' })).json();
+    const refused = await puppet.approveAdjustment(byBoss.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'OWN_PROPOSAL' });
+    // The other way round: the admin proposes as the operator they made and approves as themself.
+    const byPuppet = (await puppet.propose({ memberId: m.id, direction: 'credit', amount: 300, reason: 'goodwill' })).json();
+    expect((await boss.approveAdjustment(byPuppet.id)).json()).toEqual({ message: 'OWN_PROPOSAL' });
+    expect((await balances(t.app, m.id)).wallet).toBe(0);
+    const open = (await boss.get('/api/admin/adjustments?status=proposed')).json().items.map((i: { id: string }) => i.id);
+    expect(open).toEqual(expect.arrayContaining([byBoss.id, byPuppet.id]));
+
+    // An operator independent of the proposer approves: the money moves once.
+    const independent = await operatorWith(t.app, 'finance');
+    expect((await independent.approveAdjustment(byBoss.id)).json()).toMatchObject({ status: 'approved', decidedBy: independent.username });
+    expect((await balances(t.app, m.id)).wallet).toBe(777.5);
+    // The database itself refuses the puppet's approval, whatever code tries.
+    await expect(sql`update manual_adjustment set status = 'approved', decided_by = ${bossId}, decided_at = now() where id = ${byPuppet.id}`.execute(t.app.ctx.db)).rejects.toThrow(/independent|proposer/);
+    expect((await auditActions(byPuppet.id)).map((a) => a.action)).toEqual(['adjustment.propose']);
   });
 
   it('finds a member, shows the whole picture, locks (sessions end), unlocks and resets the password', async () => {

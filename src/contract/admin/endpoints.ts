@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParam, ok } from '../endpoints/common';
 import { amountInput } from '../money';
-import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SLIP_REJECT_REASONS } from './roles';
+import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
 import {
-  adjustmentItem, arrivalItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, slipDetail, slipItem,
-  withdrawalItem,
+  adjustmentItem, arrivalItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, signInBurst, slipDetail,
+  slipItem, withdrawalItem,
 } from './schemas';
 
 /** The back office's API (`/api/admin/*`): operators, the money queues, members, the service switch, the audit log. */
@@ -49,6 +49,12 @@ export const adminCreateOperator = endpoint({
     password: z.string().min(1).max(200),
   }),
   response: operatorView,
+});
+
+export const adminSignInFailures = endpoint({
+  method: 'GET', path: '/api/admin/operators/sign-in-failures', access: 'operator', permission: 'operators.manage', tag,
+  summary: `Bursts of failed operator sign-ins: usernames with at least ${SIGN_IN_BURST.minFailures} failures in the last ${SIGN_IN_BURST.windowMinutes} minutes, most first`,
+  response: z.object({ windowMinutes: z.number().int(), items: z.array(signInBurst) }),
 });
 
 export const adminWithdrawals = endpoint({
@@ -211,7 +217,7 @@ export const adminAudit = endpoint({
 
 /** Every back-office endpoint, keyed by the name of its typed console call. */
 export const adminEndpoints = {
-  adminLogin, adminLogout, adminMe, adminOperators, adminCreateOperator,
+  adminLogin, adminLogout, adminMe, adminOperators, adminCreateOperator, adminSignInFailures,
   adminWithdrawals, adminApproveWithdrawal, adminRejectWithdrawal, adminMarkWithdrawalPaid,
   adminSlips, adminSlip, adminApproveSlip, adminRejectSlip,
   adminArrivals, adminAssignArrival, adminDismissArrival,

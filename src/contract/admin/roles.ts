@@ -26,7 +26,7 @@ export const PERMISSIONS = {
   'arrivals.decide': ['finance', 'admin'],
   /** Read the audit log. */
   'audit.read': ['finance', 'admin'],
-  /** Create operators. */
+  /** Create operators, and see the bursts of failed sign-ins. */
   'operators.manage': ['admin'],
   /** Turn the member service off and on. */
   'service.switch': ['admin'],
@@ -69,3 +69,9 @@ export type ArrivalReason = (typeof ARRIVAL_REASONS)[number];
 export const ARRIVAL_STATUSES = ['unmatched', 'credited', 'dismissed'] as const;
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/**
+ * A burst of failed operator sign-ins, shown to admins on the operators page: at least this
+ * many failures for one username within the last `windowMinutes`.
+ */
+export const SIGN_IN_BURST = { windowMinutes: 60, minFailures: 3 } as const;

@@ -19,7 +19,11 @@ export const operatorView = z.object({
 
 export const loginAnswer = z.discriminatedUnion('step', [
   z.object({ step: z.literal('signedIn'), token: z.string(), operator: operatorView }),
-  z.object({ step: z.literal('code').describe('the password was right; send it again with the authenticator code') }),
+  z.object({
+    step: z.literal('code').describe(
+      'send the password again with the authenticator code: the password was right, or the username has had too many failures to say',
+    ),
+  }),
   z.object({
     step: z.literal('enrol').describe('first login: scan the QR into an authenticator, then send the password again with its code'),
     secret: z.string(),
@@ -135,6 +139,13 @@ export const auditItem = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
   createdAt: isoDate,
+});
+
+export const signInBurst = z.object({
+  username: z.string().describe('the username tried (lower case; it may name no operator)'),
+  failures: z.number().int().describe('failed sign-ins (a wrong password or code) in the window'),
+  addresses: z.number().int().describe('distinct client addresses they came from'),
+  lastAt: isoDate,
 });
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });

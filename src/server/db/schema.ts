@@ -40,7 +40,7 @@ export interface DB {
   spin_coin_grant: SpinCoinGrantTable;
   spin: SpinTable;
   spin_coupon: SpinCouponTable;
-  login_backoff: LoginBackoffTable;
+  login_address_failures: LoginAddressFailuresTable;
   member_list_count: MemberListCountTable;
   statement_kind: StatementKindTable;
   statement_line: StatementLineTable;
@@ -422,12 +422,11 @@ export interface SpinCouponTable {
   claimed_at: Date | null;
 }
 
-/** Failed logins per client address (migration 0008). */
-export interface LoginBackoffTable {
+/** Failed logins per client address (migration 0008, renamed and without the wait in 0023). */
+export interface LoginAddressFailuresTable {
   address: string;
   failures: number;
   last_failure_at: Date;
-  blocked_until: Date | null;
 }
 
 /** How many rows each of a member's lists holds, moved at commit (migration 0009). */
@@ -542,6 +541,8 @@ export interface OperatorTable {
   totp_last_step: ColumnType<bigint | null, bigint | number | null, bigint | number | null> | null;
   status: Generated<'active' | 'disabled'>;
   created_at: Generated<Date>;
+  /** The admin who made this operator in the console; null for the sandbox seed and `admin:create` (migration 0022). */
+  created_by: number | null;
 }
 
 export interface OperatorSessionTable {

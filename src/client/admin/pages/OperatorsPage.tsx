@@ -5,8 +5,12 @@ import { adminCall } from '../api';
 import { LoadState, PageHead, When } from '../parts';
 import { useAction } from '../useAction';
 import { useLoad } from '../useLoad';
+import { SignInBursts } from './SignInBursts';
 
-/** Operators and their roles; an admin creates new ones (they enrol an authenticator at their first login). */
+/**
+ * Operators and their roles; an admin creates new ones (they enrol an authenticator at their
+ * first login), and sees the bursts of failed sign-ins first.
+ */
 export function OperatorsPage() {
   const { t } = useTranslation();
   const { data, error, reload } = useLoad(() => adminCall(adminOperators), []);
@@ -30,6 +34,7 @@ export function OperatorsPage() {
   return (
     <section className="admin-page" aria-labelledby="operators-title">
       <PageHead id="operators-title" title={t('admin.nav.operators')} />
+      <SignInBursts />
       <form className="admin-card panel admin-form" onSubmit={submit} aria-label={t('admin.operators.create')}>
         <h2>{t('admin.operators.create')}</h2>
         <div className="admin-form__grid">

@@ -19,6 +19,9 @@ import * as m0018 from './0018_bank_arrivals';
 import * as m0019 from './0019_void_refuses_moves';
 import * as m0020 from './0020_one_credit_per_transfer';
 import * as m0021 from './0021_transfer_answers';
+import * as m0022 from './0022_operator_makers';
+import * as m0023 from './0023_login_address_failures';
+import * as m0024 from './0024_operator_sign_in_failures';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -45,4 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019_void_refuses_moves': m0019,
   '0020_one_credit_per_transfer': m0020,
   '0021_transfer_answers': m0021,
+  '0022_operator_makers': m0022,
+  '0023_login_address_failures': m0023,
+  '0024_operator_sign_in_failures': m0024,
 };

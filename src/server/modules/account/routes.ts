@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import { callerLanguage } from '../../content/request-language';
 import { Agreements } from './agreements';
-import { Login } from './login';
+import { Login, LOGIN_LIMITS } from './login';
 import { Profiles } from './profile';
 import { Registration } from './registration';
 
@@ -25,7 +25,8 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   contractRoute(
     app, ctx.guards, endpoints.login,
     async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
-    perMinute(60),
+    // Sized for a carrier address many members share: failures are limited per phone in the domain.
+    perMinute(LOGIN_LIMITS.floodPerAddressPerMinute),
   );
   contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body }) => {
     await registration.validate(body);

@@ -7,6 +7,7 @@ import { house, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
 import type { MoneyContext } from '../wallet/money-context';
 import type { Actor, AuditLog } from './audit';
+import { independentChecker } from './four-eyes';
 import { UUID } from './withdrawal-queue';
 
 /** The house side of every manual credit and debit. */
@@ -24,7 +25,8 @@ export interface Proposal {
 
 /**
  * Manual credits and debits under maker-checker: one operator proposes (idempotent on the
- * proposer's key), a different operator approves (a CHECK in the database as well as here),
+ * proposer's key), an independent operator approves (`four-eyes.ts`: not the proposer, nor one the
+ * proposer made or who made the proposer; a CHECK and a trigger in the database as well as here),
  * and the money moves in the approval's transaction as one ledger entry whose reference is the
  * proposal, so it can move once whoever approves and however often. A debit never takes a
  * wallet below zero: the approval is refused (MONEY_NOT_ENOUGH) and the proposal stays open.
@@ -85,7 +87,8 @@ export class Adjustments {
 
   async approve(id: string, actor: Operator) {
     const before = await this.item(id);
-    if (before.proposedBy === actor.username) return refuse('OWN_PROPOSAL');
+    const { proposed_by: proposerId } = await this.deps.db.selectFrom('manual_adjustment').select('proposed_by').where('id', '=', id).executeTakeFirstOrThrow();
+    if (!(await independentChecker(this.deps.db, proposerId, actor.operatorId))) return refuse('OWN_PROPOSAL');
     // Read before the transaction: on the embedded database a second connection would wait for it.
     const currency = await this.deps.money.currencyOf(before.memberId);
     const memberId = await this.deps.db.transaction().execute(async (trx) => {

@@ -23,8 +23,15 @@ export interface OperatorIdentity {
 
 /** Operator sessions end after a working day; the console asks for the password and code again. */
 export const OPERATOR_SESSION_TTL_MS = 12 * 3600_000;
-/** Failed logins (a wrong password or a wrong code) per username and per address in 15 minutes. */
-export const OPERATOR_LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 } as const;
+/**
+ * Failed logins (a wrong password or a wrong code) in a sliding 15 minutes: 5 for one username
+ * from one address, then REQUEST_LIMIT for that pair; 20 from one address over any usernames,
+ * then REQUEST_LIMIT for that address. Per username over any addresses, 10 are answered as
+ * they are; past them a password alone is answered `step: 'code'` whatever it is, so a guesser
+ * spread over many addresses learns nothing from a password and needs it and the current code
+ * together, while the operator, who has both, signs in as always.
+ */
+export const OPERATOR_LOGIN_LIMITS = { perPair: 5, perAddress: 20, openPerUsername: 10, windowMs: 15 * 60_000 } as const;
 
 type OperatorRow = Pick<OperatorTable, 'username' | 'name' | 'role' | 'totp_secret'> & { id: number; created_at: Date };
 
@@ -43,15 +50,16 @@ const VIEW = ['id', 'username', 'name', 'role', 'totp_secret', 'created_at'] as 
 
 /**
  * Operator accounts, apart from members: argon2id passwords, a TOTP authenticator enrolled at
- * the first login, opaque session tokens stored as hashes, and login throttling that counts
- * failures per username and per address (as the member login does).
+ * the first login, opaque session tokens stored as hashes, and login throttling that refuses
+ * per (username, address) and per address, never per username alone (OPERATOR_LOGIN_LIMITS).
  */
 export class Operators {
   constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; throttle: Throttle; audit: AuditLog }) {}
 
   /**
    * A new operator. The password must be strong, except the sandbox's seeded admin's, which
-   * comes from configuration on a machine with no real money.
+   * comes from configuration on a machine with no real money. The maker is kept (`created_by`):
+   * they know the first password, so they never check this operator's items, nor it theirs.
    */
   async create(input: { username: string; name: string; role: OperatorRole; password: string }, by: Actor | null, options = { checkStrength: true }) {
     if (options.checkStrength) checkOperatorPassword(input.password, [input.username, input.name]);
@@ -59,7 +67,10 @@ export class Operators {
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('operator')
-          .values({ username, name: input.name, role: input.role, password_hash: await hashPassword(input.password), totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+          .values({
+            username, name: input.name, role: input.role, password_hash: await hashPassword(input.password),
+            totp_secret: null, totp_pending_secret: null, totp_last_step: null, created_by: by?.operatorId ?? null,
+          })
           .returning(VIEW).executeTakeFirstOrThrow();
         const view = operatorView(row);
         if (by) await this.deps.audit.record(by, { action: 'operator.create', targetType: 'operator', targetId: row.id, after: view }, trx);
@@ -87,18 +98,24 @@ export class Operators {
 
   async login(request: { username: string; password: string; code?: string }, client: { ip: string; userAgent?: string }) {
     const { db, throttle, audit } = this.deps;
+    const { perPair, perAddress, openPerUsername, windowMs } = OPERATOR_LOGIN_LIMITS;
     const username = request.username.toLowerCase();
     const actor: Actor = { operatorId: null, username, ip: client.ip };
-    const perAccount = await throttle.take(`admin-login:account:${username}`, OPERATOR_LOGIN_LIMITS.perAccount, OPERATOR_LOGIN_LIMITS.windowMs);
-    if (!perAccount) return refuse('REQUEST_LIMIT');
-    const perIp = await throttle.take(`admin-login:ip:${client.ip}`, OPERATOR_LOGIN_LIMITS.perIp, OPERATOR_LOGIN_LIMITS.windowMs);
-    if (!perIp) {
-      await throttle.giveBack(perAccount);
+    // Refusals only ever concern the caller's own address: a stranger's failures elsewhere never lock the operator out.
+    const pair = await throttle.take(`admin-login:pair:${username}:${client.ip}`, perPair, windowMs);
+    if (!pair) return refuse('REQUEST_LIMIT');
+    const address = await throttle.take(`admin-login:ip:${client.ip}`, perAddress, windowMs);
+    if (!address) {
+      await throttle.giveBack(pair);
       return refuse('REQUEST_LIMIT');
     }
-    const giveBack = () => Promise.all([throttle.giveBack(perAccount), throttle.giveBack(perIp)]);
+    // Past the username's budget nothing is refused, but a password alone no longer tells.
+    const open = await throttle.take(`admin-login:account:${username}`, openPerUsername, windowMs);
+    const tickets = open ? [pair, address, open] : [pair, address];
+    const giveBack = () => Promise.all(tickets.map((ticket) => throttle.giveBack(ticket)));
     const failed = async (why: string) => {
       await audit.record(actor, { action: 'operator.login_failed', targetType: 'operator', targetId: username, after: { why } });
+      if (!open && !request.code) return { step: 'code' as const };
       return refuse('WRONG_CREDENTIAL');
     };
 
@@ -111,7 +128,9 @@ export class Operators {
     if (!request.code) {
       // The password was right: not a failure, but not a login either.
       await giveBack();
-      if (op.totp_secret) return { step: 'code' as const };
+      // While the username is guessed at, a right password must not enrol an authenticator either:
+      // an operator not yet enrolled does so once the failures fall under the budget.
+      if (op.totp_secret || !open) return { step: 'code' as const };
       let secret = op.totp_pending_secret;
       if (!secret) {
         secret = newTotpSecret();

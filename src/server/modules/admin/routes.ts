@@ -7,7 +7,7 @@ import { actorOf } from './guard';
 
 /** `/api/admin/*`: thin handlers, one domain call each; the guard has checked the session and the permission. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, office: BackOffice) {
-  const { operators, audit, withdrawals, slips, arrivals, adjustments, members } = office;
+  const { operators, signInFailures, audit, withdrawals, slips, arrivals, adjustments, members } = office;
   const g = ctx.guards;
 
   contractRoute(app, g, e.adminLogin, async ({ body, request }) =>
@@ -19,6 +19,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminMe, async ({ request }) => operators.view(request.operator!.operatorId));
   contractRoute(app, g, e.adminOperators, async () => ({ items: await operators.list() }));
   contractRoute(app, g, e.adminCreateOperator, async ({ body, request }) => operators.create(body, actorOf(request)));
+  contractRoute(app, g, e.adminSignInFailures, async () => signInFailures.bursts());
 
   contractRoute(app, g, e.adminWithdrawals, async ({ query }) => withdrawals.list(query.status, query.page));
   contractRoute(app, g, e.adminApproveWithdrawal, async ({ params, request }) => withdrawals.approve(params.id, actorOf(request)));

@@ -9,12 +9,14 @@ import { AuditLog } from './audit';
 import { operatorRouteGuard, requireOperator, type OperatorAuthenticator } from './guard';
 import { MemberDesk } from './members';
 import { Operators } from './operators';
+import { SignInFailures } from './sign-in-failures';
 import { registerAdminRoutes } from './routes';
 import { SlipQueue } from './slip-queue';
 import { WithdrawalQueue } from './withdrawal-queue';
 
 export interface BackOffice {
   operators: Operators;
+  signInFailures: SignInFailures;
   audit: AuditLog;
   withdrawals: WithdrawalQueue;
   slips: SlipQueue;
@@ -49,6 +51,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
   const money = wallet.money;
   const office: BackOffice = {
     operators,
+    signInFailures: new SignInFailures(ctx.db),
     audit,
     authenticate,
     withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
