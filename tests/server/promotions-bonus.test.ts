@@ -325,6 +325,19 @@ describe.each(engines)('bonuses on %s', (engine) => {
       expect(await little.bonusEntries()).toEqual([]);
     });
 
+    it('takes turns with a withdrawal sent at the same moment: never the bonus and the partial withdrawal both', async () => {
+      for (let round = 0; round < 12; round++) {
+        const m = await member();
+        await m.fund(500);
+        const [activated, withdrawn] = await Promise.all([m.activate('DAILY10'), m.w.withdraw(500)]);
+        const outcome = [activated.statusCode === 200 ? 'bonus' : activated.json().message, withdrawn.statusCode === 200 ? 'withdrawn' : withdrawn.json().message];
+        // Either the bonus came first (the partial withdrawal is refused while it is held), or the
+        // withdrawal did (nothing of the deposit is left to give a bonus on).
+        expect([['bonus', 'BONUS_REMAINING'], ['BONUS_NO_DEPOSIT', 'withdrawn']]).toContainEqual(outcome);
+        expect((await balances(t.app, m.id)).wallet).toBe(outcome[0] === 'bonus' ? 550 : 0);
+      }
+    });
+
     it('gives the bonus back when it is ended under its lower bound with no turnover played on it', async () => {
       // SONGKRAN: 100 with no deposit, lower bound 20, slot bets only. The member's own stake is none.
       const m = await member();

@@ -7,7 +7,7 @@ import { syncGameBalance } from '../wallet/game-sync';
 import type { MoneyContext } from '../wallet/money-context';
 import { forfeitHeldBonus } from './forfeit';
 import { depositStillHeld } from './held-deposit';
-import { HeldBonuses, isUniqueViolation, type HeldBonusRow } from './member-bonus';
+import { HeldBonuses, isUniqueViolation, takeTurnsWithBonus, type HeldBonusRow } from './member-bonus';
 import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
@@ -96,9 +96,9 @@ export class Bonuses {
     try {
       row = await this.money.db.transaction().execute(async (trx) => {
         // One member's activations take turns: a second one then sees the bonus the first gave
-        // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT).
-        // No-key lock: the ledger's foreign-key share locks on the member row do not wait for it.
-        await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+        // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT);
+        // and so do a withdrawal and a coupon claim, so the deposit still held is read after them.
+        await takeTurnsWithBonus(trx, memberId);
         const held = await this.held.held(trx, memberId);
         if (held) {
           if (held.code === definition.code) return undefined;
@@ -214,7 +214,9 @@ export class Bonuses {
     const balance = await this.wholeBalance(memberId);
     if (balance === undefined || balance >= BigInt(held.minimum)) throw new DomainError('BONUS_CONDITION');
     await this.money.db.transaction().execute(async (trx) => {
-      // Locked, so a turnover read that commits meanwhile is either seen here or waits for the end.
+      // Member row first, as a withdrawal takes it before the wallet; then the bonus row, so a
+      // turnover read that commits meanwhile is either seen here or waits for the end.
+      await takeTurnsWithBonus(trx, memberId);
       const row = await trx.selectFrom('member_bonus').selectAll().where('id', '=', held.id).where('status', '=', 'active').forUpdate().executeTakeFirst();
       if (!row) return;
       if (BigInt(row.turnover_done) > 0n) await this.held.end(trx, row.id, 'cleared');

@@ -8,6 +8,7 @@ import { pickText, type Language } from '../../http/language';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
 import { refuseWhileBonusActive } from '../deposits/bonus';
+import { takeTurnsWithBonus } from '../promotions/member-bonus';
 import type { MoneyContext } from '../wallet/money-context';
 import { cryptoRandomInt, drawByWeight, type RandomInt } from './draw';
 import { prizeText, prizeTexts } from './prize-text';
@@ -128,9 +129,9 @@ export class SpinWheel {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
       // No prize money into the wallet while a bonus is held (SPEC: BONUS_REMAINING): it would mix
-      // with the bonus's stake and lower bound. The member row takes turns with bonus activation
-      // (which locks it the same way), so a bonus given meanwhile is seen here.
-      await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+      // with the bonus's stake and lower bound. Taking turns with activation, a bonus given
+      // meanwhile is seen here.
+      await takeTurnsWithBonus(trx, memberId);
       await refuseWhileBonusActive(trx, memberId);
       const coupon = await trx.updateTable('spin_coupon').set({ status: 'claimed', claimed_at: now })
         .where('id', '=', couponId).where('member_id', '=', memberId)
