@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { TurnoverSync } from '../../src/server/modules/promotions/turnover';
@@ -34,6 +35,10 @@ describe.each(engines)('bonuses on %s', (engine) => {
     return {
       ...m, w, get,
       activate: (code: string) => get(`/api/bonus/activate/${code}`),
+      /** The sandbox funding route: a deposit as the bank would credit it. */
+      fund: (amount: number) => t.app.inject({ method: 'POST', url: '/api/sandbox/wallet/fund', payload: { amount }, headers: clientHeaders(m.token, { 'idempotency-key': randomUUID() }) }),
+      withdrawn: async () => (await t.app.ctx.db.selectFrom('withdrawal').select('amount').where('member_id', '=', m.id).where('status', '!=', 'rejected').execute())
+        .reduce((sum, w) => sum + Number(w.amount) / 100, 0),
       current: async () => (await get('/api/bonus/current')).json().bonus,
       bonusEntries: () => t.app.ctx.db.selectFrom('ledger_entry').select(['kind', 'reference']).where('member_id', '=', m.id).where('kind', 'in', ['bonus', 'finish_bonus', 'bonus_forfeit']).execute(),
     };
@@ -256,5 +261,113 @@ describe.each(engines)('bonuses on %s', (engine) => {
     await endHeld(m);
     expect((await m.get('/api/promotion/activate/SONGKRAN')).json()).toEqual({ message: 'PROMOTION_RECEIVED' });
     expect(await m.bonusEntries()).toHaveLength(1);
+  });
+
+  describe('a bonus counts only a deposit still held (issue 25, finding 2)', () => {
+    it('refuses DAILY10 on a deposit already withdrawn: the issue\'s fund 500, withdraw 500, activate, clear, fund 100, withdraw 150 pays out nothing extra', async () => {
+      const m = await member();
+      expect((await m.fund(500)).json()).toEqual({ wallet: { amount: 500 } });
+      expect((await m.w.withdraw(500)).json()).toEqual({ wallet: { amount: 0 } });
+      // Was: 200, wallet 50 (10 % of the 500 that had already left).
+      expect((await m.activate('DAILY10')).json()).toEqual({ message: 'BONUS_NO_DEPOSIT' });
+      expect((await m.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CONDITION' });
+      expect((await m.fund(100)).json()).toEqual({ wallet: { amount: 100 } });
+      expect((await m.w.withdraw(150)).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+      // Out exactly what came in: 500 of the 600 deposited, 100 still in the wallet, no bonus.
+      expect(await m.withdrawn()).toBe(500);
+      expect((await balances(t.app, m.id)).wallet).toBe(100);
+      expect(await m.bonusEntries()).toEqual([]);
+      expect(await t.app.ctx.db.selectFrom('member_bonus').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
+    });
+
+    it('refuses WELCOME100 on a deposit already withdrawn (no 500 free roll)', async () => {
+      const m = await member();
+      await m.fund(500);
+      expect((await m.w.withdraw(500)).statusCode).toBe(200);
+      expect((await m.activate('WELCOME100')).json()).toEqual({ message: 'BONUS_NO_DEPOSIT' });
+      expect((await balances(t.app, m.id)).wallet).toBe(0);
+      expect(await m.bonusEntries()).toEqual([]);
+    });
+
+    it('counts what is left of the deposit after withdrawals since it, and no more than the balance', async () => {
+      // 500 deposited, 200 withdrawn: 300 still held, 10 % of it.
+      const part = await member();
+      await part.fund(500);
+      expect((await part.w.withdraw(200)).statusCode).toBe(200);
+      expect((await part.activate('DAILY10')).statusCode).toBe(200);
+      expect(await part.current()).toMatchObject({ amount: 30, depositAmount: 300, turnover: { required: 660 }, minimum: 33 });
+      expect((await balances(t.app, part.id)).wallet).toBe(330);
+
+      // A withdrawal the operator rejected gave the money back: the deposit is held again.
+      const returned = await member();
+      await returned.fund(6000);
+      expect((await returned.w.withdraw(6000)).statusCode).toBe(200);
+      const queued = await t.app.ctx.db.selectFrom('withdrawal').select(['id', 'status']).where('member_id', '=', returned.id).executeTakeFirstOrThrow();
+      expect(queued.status).toBe('queued');
+      await t.app.wallet.withdrawals.reject(queued.id, 'operator');
+      expect((await returned.activate('WELCOME100')).statusCode).toBe(200);
+      expect(await returned.current()).toMatchObject({ amount: 500, depositAmount: 6000 });
+
+      // Lost at a game since it: only what is left counts (the provider's balance is read first).
+      const lost = await member();
+      await lost.fund(500);
+      await lost.w.activate('PG');
+      await lost.w.transfer('wallet', 'PG', 500);
+      await play(lost, 3, 100); // 300 lost at the provider, not yet booked in our ledger
+      expect((await lost.activate('DAILY10')).statusCode).toBe(200);
+      expect(await lost.current()).toMatchObject({ amount: 20, depositAmount: 200 });
+
+      // Less left than the bonus's minimum deposit: none qualifies.
+      const little = await member();
+      await little.fund(500);
+      await little.w.withdraw(460);
+      expect((await little.activate('DAILY10')).json()).toEqual({ message: 'BONUS_NO_DEPOSIT' });
+      expect(await little.bonusEntries()).toEqual([]);
+    });
+
+    it('takes turns with a withdrawal sent at the same moment: never the bonus and the partial withdrawal both', async () => {
+      for (let round = 0; round < 12; round++) {
+        const m = await member();
+        await m.fund(500);
+        const [activated, withdrawn] = await Promise.all([m.activate('DAILY10'), m.w.withdraw(500)]);
+        const outcome = [activated.statusCode === 200 ? 'bonus' : activated.json().message, withdrawn.statusCode === 200 ? 'withdrawn' : withdrawn.json().message];
+        // Either the bonus came first (the partial withdrawal is refused while it is held), or the
+        // withdrawal did (nothing of the deposit is left to give a bonus on).
+        expect([['bonus', 'BONUS_REMAINING'], ['BONUS_NO_DEPOSIT', 'withdrawn']]).toContainEqual(outcome);
+        expect((await balances(t.app, m.id)).wallet).toBe(outcome[0] === 'bonus' ? 550 : 0);
+      }
+    });
+
+    it('gives the bonus back when it is ended under its lower bound with no turnover played on it', async () => {
+      // SONGKRAN: 100 with no deposit, lower bound 20, slot bets only. The member's own stake is none.
+      const m = await member();
+      expect((await m.get('/api/promotion/activate/SONGKRAN')).json()).toEqual({ message: 'OK' });
+      await m.w.activate('UFABET');
+      await m.w.transfer('wallet', 'UFABET', 100);
+      const { username } = await t.app.wallet.games.credentials(m.id, 'UFABET');
+      await t.app.demoProvider!.bet('UFABET', username, 9_000n, 0n); // sport: no turnover for this bonus
+      expect((await m.get('/api/bonus/check/minimum')).json()).toEqual({ status: true, minimum: 20 });
+      // Was BONUS_CLEAR, the 10 left of the house's 100 becoming the member's own.
+      expect((await m.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CONDITION' });
+      expect((await m.get('/api/bonus/check/active')).json()).toEqual({ status: true, type: 'promotion' });
+      await m.w.transfer('UFABET', 'wallet', 10);
+      expect((await m.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
+      expect((await balances(t.app, m.id)).wallet).toBe(0);
+      const ended = await t.app.ctx.db.selectFrom('member_bonus').select(['status', 'outcome', 'forfeited']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+      expect(ended).toEqual({ status: 'ended', outcome: 'cleared', forfeited: 1_000n });
+      expect((await m.bonusEntries()).map((e) => e.kind).sort()).toEqual(['bonus', 'bonus_forfeit']);
+
+      // Played on the bonus's games down under the bound: what is left is the member's, as before.
+      const played = await member();
+      await played.get('/api/promotion/activate/SONGKRAN');
+      await played.w.activate('PG');
+      await played.w.transfer('wallet', 'PG', 100);
+      await play(played, 9, 10);
+      await played.w.transfer('PG', 'wallet', 10);
+      expect((await played.get('/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
+      expect((await balances(t.app, played.id)).wallet).toBe(10);
+      expect(await t.app.ctx.db.selectFrom('member_bonus').select(['outcome', 'forfeited']).where('member_id', '=', played.id).executeTakeFirstOrThrow())
+        .toEqual({ outcome: 'cleared', forfeited: 0n });
+    });
   });
 });

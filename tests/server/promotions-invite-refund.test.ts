@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { Refunds } from '../../src/server/modules/promotions/refunds';
@@ -30,9 +31,12 @@ describe.each(engines)('invite bonus and refunds on %s', (engine) => {
     const r = client(referrer.token);
     const friend = await registerAndLogin(t.app, { name: 'Noi Friend', inviteCode: `PR${referrer.id}` });
     const big = await registerAndLogin(t.app, { inviteCode: `PR${referrer.id}` });
+    // A deposit earns once the friend has played it (bets since it reach its amount).
     await fundWallet(t.app, friend.id, 300);
+    await bets(friend, 300);
     await fundWallet(t.app, friend.id, 700); // only the first deposit earns
     await fundWallet(t.app, big.id, 10_000); // 10 % is 1,000, capped at 500 a friend
+    await bets(big, 10_000);
 
     expect((await r.w.home()).json().invite).toEqual({ amount: 530, success: 0, fail: 0 });
     const list = (await r.post('/api/invite', { page: 1, limit: 10 })).json();
@@ -51,6 +55,52 @@ describe.each(engines)('invite bonus and refunds on %s', (engine) => {
 
     // Paged 10 at a time, newest first.
     expect((await r.post('/api/invite', { page: 2, limit: 1 })).json().invites).toHaveLength(1);
+  });
+
+  /** The sandbox funding route: a deposit as the bank would credit it. */
+  const fund = (headers: Record<string, string>, amount: number) =>
+    t.app.inject({ method: 'POST', url: '/api/sandbox/wallet/fund', payload: { amount }, headers: { ...headers, 'idempotency-key': randomUUID() } });
+
+  /** Bets `total` at the demo provider's PG (each bet of `stake` paying it back). */
+  async function bets(member: { id: number; token: string }, total: number, stake = total) {
+    const c = client(member.token);
+    await c.w.activate('PG');
+    const { amount } = (await c.w.home()).json().wallet;
+    if (amount > 0) await c.w.transfer('wallet', 'PG', amount);
+    const { username } = await t.app.wallet.games.credentials(member.id, 'PG');
+    for (let done = 0; done < total; done += stake) await t.app.demoProvider!.bet('PG', username, BigInt(stake * 100), BigInt(stake * 100));
+  }
+
+  it('pays nothing for friends who deposit and withdraw unplayed, and pays for a friend who played the deposit (issue 25, finding 3)', async () => {
+    const referrer = await seedMember(t.app);
+    const r = client(referrer.token);
+    for (let i = 0; i < 6; i++) {
+      const friend = await registerAndLogin(t.app, { inviteCode: `PR${referrer.id}` });
+      expect((await fund(friend.headers, 1000)).json()).toEqual({ wallet: { amount: 1000 } });
+      expect((await client(friend.token).w.withdraw(1000)).json()).toEqual({ wallet: { amount: 0 } });
+    }
+    // Was: INVITE_BONUS_SUCCESS with 600 into the referrer's wallet.
+    expect((await r.get('/api/invite/bonus')).json()).toEqual({ message: 'NO_INVITEE_PLAY_INFO' });
+    expect((await balances(t.app, referrer.id)).wallet).toBe(0);
+    expect((await r.w.home()).json().invite).toEqual({ amount: 0, success: 0, fail: 0 });
+    expect((await r.post('/api/invite', { page: 1, limit: 10 })).json()).toEqual({ total: 0, invites: [] });
+
+    // A friend who deposits 1,000 and bets: half of it played earns nothing yet, all of it pays 100.
+    const player = await registerAndLogin(t.app, { name: 'Played Friend', inviteCode: `PR${referrer.id}` });
+    await fund(player.headers, 1000);
+    await bets(player, 500, 100);
+    expect((await r.w.home()).json().invite.amount).toBe(0);
+    expect((await r.get('/api/invite/bonus')).json()).toEqual({ message: 'NO_INVITEE_PLAY_INFO' });
+    await bets(player, 500, 100);
+    expect((await r.w.home()).json().invite.amount).toBe(100);
+    expect((await r.post('/api/invite', { page: 1, limit: 10 })).json()).toEqual({
+      total: 1, invites: [{ from: { name: 'Played Friend' }, amount: 100, createdAt: expect.any(String) }],
+    });
+    expect((await r.get('/api/invite/bonus')).json()).toEqual({ message: 'INVITE_BONUS_SUCCESS', amount: 100, wallet: { amount: 100 } });
+    expect((await balances(t.app, referrer.id)).wallet).toBe(100);
+    // The six who never played are still waiting for it.
+    expect((await r.get('/api/invite/bonus')).json()).toEqual({ message: 'NO_INVITEE_PLAY_INFO' });
+    expect((await balances(t.app, referrer.id)).wallet).toBe(100);
   });
 
   it('answers INVITE_INACTIVE when the operator switched the invite bonus off', async () => {

@@ -183,6 +183,29 @@ describe.each(engines)('spin wheel on %s', (engine) => {
     expect(entries).toHaveLength(1);
   });
 
+  it('refuses to claim a coupon while a bonus is held (BONUS_REMAINING), moving nothing (issue 25, finding 11)', async () => {
+    const m = await member(60);
+    const coupon = await winCoupon(m);
+    const promotion = await t.app.inject({ method: 'GET', url: '/api/promotion/activate/SONGKRAN', headers: clientHeaders(m.token) });
+    expect(promotion.json()).toEqual({ message: 'OK' });
+    const before = (await balances(t.app, m.id)).wallet;
+    expect(before).toBe(100);
+
+    const claimed = await m.claim(coupon._id);
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json()).toEqual({ message: 'BONUS_REMAINING' });
+    expect((await balances(t.app, m.id)).wallet).toBe(before);
+    expect((await m.coupons()).json().coupons.map((c: { _id: string }) => c._id)).toContain(coupon._id);
+    const entries = await t.app.ctx.db.selectFrom('ledger_entry').select('id').where('kind', '=', 'spin_prize').where('reference', '=', coupon._id).execute();
+    expect(entries).toEqual([]);
+
+    // Once the bonus has ended, the same coupon is claimed.
+    await t.app.ctx.db.updateTable('member_bonus').set({ status: 'ended', outcome: 'cleared', ended_at: new Date() })
+      .where('member_id', '=', m.id).where('status', '=', 'active').execute();
+    expect((await m.claim(coupon._id)).json()).toEqual({ message: 'OK' });
+    expect((await balances(t.app, m.id)).wallet).toBe(before + coupon.amount);
+  });
+
   it("refuses another member's coupon, a malformed id and an expired coupon, moving nothing", async () => {
     const owner = await member(60);
     const coupon = await winCoupon(owner);

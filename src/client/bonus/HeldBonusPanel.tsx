@@ -55,6 +55,7 @@ export function HeldBonusPanel({ held, onCancel, cancelling }: { held: HeldBonus
         <li>{t('bonusPage.held.ruleDeposit')}</li>
         <li>{t('bonusPage.held.ruleWithdraw', { amount: money(held.amount) })}</li>
         <li>{t('bonusPage.held.ruleMinimum', { minimum: money(held.minimum) })}</li>
+        <li>{t('bonusPage.held.ruleUnplayed', { amount: money(held.amount) })}</li>
       </ul>
 
       <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={cancelling} data-testid="bonus-cancel">

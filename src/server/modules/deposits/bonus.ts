@@ -2,7 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 
-/** A bonus must be ended before the next deposit (SPEC section 4): every deposit path asks this first. */
+/**
+ * A bonus must be ended before the next deposit (SPEC section 4): every deposit path asks this
+ * first, and so does a spin coupon's claim (SPEC: BONUS_REMAINING), which also puts money in.
+ */
 export async function refuseWhileBonusActive(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<void> {
   const active = await db.selectFrom('member_bonus').select('id')
     .where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();

@@ -27,6 +27,10 @@ export const depositHouseAccounts = (channels: readonly string[]) => channels.ma
  * carries the coins a deposit may have earned).
  */
 export async function creditDeposit(trx: Transaction<DB>, money: MoneyContext, credit: DepositCredit): Promise<bigint> {
+  // A qualifying deposit earns the active spin wheel's coins, once, with the deposit. Granted
+  // before the posting: the member row is then locked before the wallet, in the order bonus
+  // activation, withdrawals and coupon claims take them, so none of them can deadlock with it.
+  await grantDepositCoins(trx, credit);
   const posted = await postEntry(trx, money.accounts, {
     kind: 'deposit',
     memberId: credit.memberId,
@@ -38,7 +42,5 @@ export async function creditDeposit(trx: Transaction<DB>, money: MoneyContext, c
       { account: house(HOUSE.deposits(credit.channel)), amount: -credit.amount },
     ],
   });
-  // A qualifying deposit earns the active spin wheel's coins, once, with the deposit.
-  await grantDepositCoins(trx, credit);
   return [...posted.balances.values()][0];
 }

@@ -5,12 +5,17 @@ import type { BonusDefinitionTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { syncGameBalance } from '../wallet/game-sync';
 import type { MoneyContext } from '../wallet/money-context';
-import { HeldBonuses, isUniqueViolation, type HeldBonusRow } from './member-bonus';
+import { forfeitHeldBonus } from './forfeit';
+import { depositStillHeld } from './held-deposit';
+import { HeldBonuses, isUniqueViolation, takeTurnsWithBonus, type HeldBonusRow } from './member-bonus';
 import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
 type Definition = Selectable<BonusDefinitionTable>;
 type Kind = 'bonus' | 'promotion';
+
+/** A percent bonus, or one with a minimum deposit, is given on a deposit; a plain fixed one is not. */
+const needsDeposit = (d: Definition) => d.amount_percent !== null || BigInt(d.min_deposit) > 0n;
 
 /** The refusals of activation, per kind: a promotion answers with its own codes. */
 const REFUSAL: Record<Kind, { unknown: 'NOT_FOUND' | 'NO_PROMOTION'; exhausted: 'BONUS_MAX_CLAIMED' | 'PROMOTION_RECEIVED' }> = {
@@ -84,13 +89,16 @@ export class Bonuses {
   async activate(memberId: number, code: string, kind: Kind, language: Locale) {
     const definition = await this.definition(code, kind);
     if (!definition) throw new DomainError(REFUSAL[kind].unknown);
+    // What the deposit left in a game is counted as the provider holds it: a loss there that the
+    // ledger has not learnt yet is not held. A provider that does not answer keeps its booked figure.
+    if (needsDeposit(definition)) await this.syncGames(memberId);
     let row: HeldBonusRow | undefined;
     try {
       row = await this.money.db.transaction().execute(async (trx) => {
         // One member's activations take turns: a second one then sees the bonus the first gave
-        // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT).
-        // No-key lock: the ledger's foreign-key share locks on the member row do not wait for it.
-        await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+        // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT);
+        // and so do a withdrawal and a coupon claim, so the deposit still held is read after them.
+        await takeTurnsWithBonus(trx, memberId);
         const held = await this.held.held(trx, memberId);
         if (held) {
           if (held.code === definition.code) return undefined;
@@ -137,11 +145,13 @@ export class Bonuses {
 
   /**
    * The deposit a bonus is given for: the member's latest deposit, if no bonus was given for it
-   * yet and it reaches the bonus's minimum. A fixed bonus without a minimum needs none.
+   * yet, counted as far as it is still held (`depositStillHeld`: less the withdrawals since it,
+   * at most the balance), which must reach the bonus's minimum. A fixed bonus without a minimum
+   * needs none. Without this, a deposit withdrawn before activation bought a bonus with nothing
+   * of the member's behind it (issue 25).
    */
   private async qualifyingDeposit(trx: Parameters<HeldBonuses['grant']>[0], memberId: number, d: Definition) {
-    const needsDeposit = d.amount_percent !== null || BigInt(d.min_deposit) > 0n;
-    if (!needsDeposit) return undefined;
+    if (!needsDeposit(d)) return undefined;
     const latest = await trx.selectFrom('ledger_entry')
       .innerJoin('ledger_posting', 'ledger_posting.entry_id', 'ledger_entry.id')
       .innerJoin('ledger_account', 'ledger_account.id', 'ledger_posting.account_id')
@@ -151,9 +161,11 @@ export class Bonuses {
       .orderBy('ledger_entry.id', 'desc').limit(1).executeTakeFirst();
     if (!latest) throw new DomainError('BONUS_NO_DEPOSIT');
     const used = await trx.selectFrom('member_bonus').select('id').where('deposit_entry_id', '=', latest.id).executeTakeFirst();
-    const amount = BigInt(latest.amount);
-    if (used || amount < BigInt(d.min_deposit)) throw new DomainError('BONUS_NO_DEPOSIT');
-    return { entryId: BigInt(latest.id), amount };
+    if (used) throw new DomainError('BONUS_NO_DEPOSIT');
+    const entryId = BigInt(latest.id);
+    const held = await depositStillHeld(trx, memberId, { entryId, amount: BigInt(latest.amount) });
+    if (held <= 0n || held < BigInt(d.min_deposit)) throw new DomainError('BONUS_NO_DEPOSIT');
+    return { entryId, amount: held };
   }
 
   /** GET /api/bonus/check/active. */
@@ -168,12 +180,17 @@ export class Bonuses {
    * Undefined when a provider does not answer, since the rule can then not be judged.
    */
   private async wholeBalance(memberId: number): Promise<bigint | undefined> {
+    if (!(await this.syncGames(memberId))) return undefined;
+    const rows = await this.money.db.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).execute();
+    return rows.reduce((sum, r) => sum + BigInt(r.balance), 0n);
+  }
+
+  /** Books every active game account's balance as its provider holds it; false when one could not be read. */
+  private async syncGames(memberId: number): Promise<boolean> {
     const games = await this.money.db.selectFrom('game_account').select('provider_code')
       .where('member_id', '=', memberId).where('is_active', '=', true).execute();
     const synced = await Promise.all(games.map((g) => syncGameBalance(this.money, memberId, g.provider_code).catch(() => false)));
-    if (synced.includes(false)) return undefined;
-    const rows = await this.money.db.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).execute();
-    return rows.reduce((sum, r) => sum + BigInt(r.balance), 0n);
+    return !synced.includes(false);
   }
 
   /** GET /api/bonus/check/minimum: whether the held bonus may be ended now. */
@@ -184,13 +201,27 @@ export class Bonuses {
     return { status: balance !== undefined && balance < BigInt(held.minimum), minimum: toMajor(BigInt(held.minimum)) };
   }
 
-  /** GET /api/bonus/clear: ends the held bonus when the balance is below its lower bound. */
+  /**
+   * GET /api/bonus/clear: ends the held bonus when the balance is below its lower bound (the
+   * caller reads its turnover from the providers first). What is left is the member's own only
+   * when they played on the bonus (some of its turnover done): that is the stake of theirs that
+   * was at risk. With no turnover played, ending it gives the bonus back (`forfeitHeldBonus`), so
+   * the house's money never becomes the member's by being ended unplayed (issue 25).
+   */
   async clear(memberId: number) {
     const held = await this.held.held(this.money.db, memberId);
     if (!held) throw new DomainError('BONUS_CONDITION');
     const balance = await this.wholeBalance(memberId);
     if (balance === undefined || balance >= BigInt(held.minimum)) throw new DomainError('BONUS_CONDITION');
-    await this.money.db.transaction().execute((trx) => this.held.end(trx, held.id, 'cleared'));
+    await this.money.db.transaction().execute(async (trx) => {
+      // Member row first, as a withdrawal takes it before the wallet; then the bonus row, so a
+      // turnover read that commits meanwhile is either seen here or waits for the end.
+      await takeTurnsWithBonus(trx, memberId);
+      const row = await trx.selectFrom('member_bonus').selectAll().where('id', '=', held.id).where('status', '=', 'active').forUpdate().executeTakeFirst();
+      if (!row) return;
+      if (BigInt(row.turnover_done) > 0n) await this.held.end(trx, row.id, 'cleared');
+      else await forfeitHeldBonus(trx, this.money, row, 'cleared', this.clock.now());
+    });
     this.notify(memberId);
     return { message: 'BONUS_CLEAR' as const };
   }

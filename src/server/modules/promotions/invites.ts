@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { toMajor, type Locale } from '../../../contract';
+import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
+import { withTimeout } from '../../providers/games/adapter';
 import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
 import type { HeldBonuses } from './member-bonus';
@@ -22,11 +24,24 @@ export interface InviteRule {
 
 const DEFAULT_RULE: InviteRule = { percent: 0, firstDeposits: 0, capPerFriend: 0, success: 0, fail: 0 };
 
+/** A friend's deposit among their first `firstDeposits` that has earned the referrer nothing yet. */
+interface UnearnedDeposit {
+  friend_id: number;
+  entry_id: string;
+  amount: string;
+  deposited_at: Date;
+  /** What the friend's deposits have earned the referrer so far (toward `capPerFriend`). */
+  earned: string;
+}
+
 /**
  * The invite bonus: a member who registered with `PR<id>` earns the referrer `percent` of each
- * of their first `firstDeposits` deposits, at most `capPerFriend` per friend. Earnings are
- * worked out from the ledger's deposits (one row per deposit entry, a unique key) whenever the
- * referrer looks, and claimed into the wallet all at once.
+ * of their first `firstDeposits` deposits, at most `capPerFriend` per friend, once the friend
+ * has played that deposit: their bets since it, at every provider, reach its amount. A deposit
+ * withdrawn unplayed earns nothing (issue 25: six friends depositing 1,000 and withdrawing it
+ * paid the referrer 600). Earnings are worked out from the ledger's deposits and the providers'
+ * bet reports (one row per deposit entry, a unique key) whenever the referrer looks, and claimed
+ * into the wallet all at once.
  */
 export class Invites {
   constructor(private readonly money: MoneyContext, private readonly settings: Settings, private readonly held: HeldBonuses) {}
@@ -36,45 +51,65 @@ export class Invites {
   }
 
   /**
-   * Records what the referrer's friends' qualifying deposits earned. The referrer's member row is
-   * locked for the work so two accruals at once cannot both fill the same friend's cap.
+   * Records what the referrer's friends' played deposits earned, and answers how many deposits
+   * could still earn but wait for the friend's play. The turnover is read from the providers
+   * outside any transaction; the referrer's member row is then locked for the writing so two
+   * accruals at once cannot both fill the same friend's cap.
    */
-  async accrue(referrerId: number) {
+  async accrue(referrerId: number): Promise<{ waitingForPlay: number }> {
     const rule = await this.rule();
-    if (rule.percent <= 0 || rule.firstDeposits <= 0) return;
+    if (rule.percent <= 0 || rule.firstDeposits <= 0) return { waitingForPlay: 0 };
     // Most members invited nobody: their home and wallet reads take no lock at all.
     const friend = await this.money.db.selectFrom('member').select('id').where('referrer_id', '=', referrerId).limit(1).executeTakeFirst();
-    if (!friend) return;
-    await this.money.db.transaction().execute(async (trx) => {
-      // NO KEY UPDATE, not UPDATE: it still serialises accruals, but does not queue behind (and
-      // deadlock with) the key-share locks that every ledger insert takes on the member row.
-      await trx.selectFrom('member').select('id').where('id', '=', referrerId).forNoKeyUpdate().execute();
-      const { rows } = await sql<{ friend_id: number; entry_id: string; amount: string; earned: string }>`
-        select d.friend_id, d.entry_id::text, d.amount::text,
-          (select coalesce(sum(ie.amount), 0) from invite_earning ie where ie.referrer_id = ${referrerId} and ie.friend_id = d.friend_id)::text as earned
-        from (
-          select m.id as friend_id, e.id as entry_id, p.amount, row_number() over (partition by m.id order by e.id) as n
-          from member m
-          join ledger_entry e on e.member_id = m.id and e.kind = 'deposit'
-          join ledger_posting p on p.entry_id = e.id
-          join ledger_account a on a.id = p.account_id and a.member_id = m.id
-          where m.referrer_id = ${referrerId}
-        ) d
-        where d.n <= ${rule.firstDeposits}
-          and not exists (select 1 from invite_earning x where x.deposit_entry_id = d.entry_id)
-        order by d.entry_id`.execute(trx);
-      const earnedBy = new Map<number, bigint>();
-      for (const row of rows) {
-        const earned = earnedBy.get(row.friend_id) ?? BigInt(row.earned);
-        const room = BigInt(rule.capPerFriend) - earned;
-        const amount = [(BigInt(row.amount) * BigInt(rule.percent)) / 100n, room].reduce((a, b) => (a < b ? a : b));
-        if (amount <= 0n) continue;
-        await trx.insertInto('invite_earning')
-          .values({ referrer_id: referrerId, friend_id: row.friend_id, deposit_entry_id: BigInt(row.entry_id), amount, claim_reference: null, claimed_at: null })
-          .onConflict((oc) => oc.column('deposit_entry_id').doNothing()).execute();
-        earnedBy.set(row.friend_id, earned + amount);
-      }
-    });
+    if (!friend) return { waitingForPlay: 0 };
+    const unearned = (await unearnedDeposits(this.money.db, referrerId, rule)).filter((d) => BigInt(d.earned) < BigInt(rule.capPerFriend));
+    if (unearned.length === 0) return { waitingForPlay: 0 };
+    const played = await this.playedDeposits(unearned);
+    if (played.size > 0) {
+      await this.money.db.transaction().execute(async (trx) => {
+        // NO KEY UPDATE, not UPDATE: it still serialises accruals, but does not queue behind (and
+        // deadlock with) the key-share locks that every ledger insert takes on the member row.
+        await trx.selectFrom('member').select('id').where('id', '=', referrerId).forNoKeyUpdate().execute();
+        const earnedBy = new Map<number, bigint>();
+        for (const row of await unearnedDeposits(trx, referrerId, rule)) {
+          if (!played.has(row.entry_id)) continue;
+          const earned = earnedBy.get(row.friend_id) ?? BigInt(row.earned);
+          const room = BigInt(rule.capPerFriend) - earned;
+          const amount = [(BigInt(row.amount) * BigInt(rule.percent)) / 100n, room].reduce((a, b) => (a < b ? a : b));
+          if (amount <= 0n) continue;
+          await trx.insertInto('invite_earning')
+            .values({ referrer_id: referrerId, friend_id: row.friend_id, deposit_entry_id: BigInt(row.entry_id), amount, claim_reference: null, claimed_at: null })
+            .onConflict((oc) => oc.column('deposit_entry_id').doNothing()).execute();
+          earnedBy.set(row.friend_id, earned + amount);
+        }
+      });
+    }
+    return { waitingForPlay: unearned.filter((d) => !played.has(d.entry_id)).length };
+  }
+
+  /**
+   * The deposits the friend has played: the bets since each deposit, summed over the friend's
+   * game accounts as their providers report them, reach the deposit's amount. A friend without a
+   * game account has played nothing (no provider is asked); a provider that does not answer
+   * counts nothing this time, and the next look asks again.
+   */
+  private async playedDeposits(deposits: UnearnedDeposit[]): Promise<Set<string>> {
+    const friends = [...new Set(deposits.map((d) => d.friend_id))];
+    const accounts = await this.money.db.selectFrom('game_account').select(['member_id', 'provider_code', 'username'])
+      .where('member_id', 'in', friends).where('is_active', '=', true).where('username', 'is not', null).execute();
+    const played = await Promise.all(deposits.map(async (d) => {
+      const own = accounts.filter((a) => a.member_id === d.friend_id);
+      if (own.length === 0) return undefined;
+      const reports = await Promise.all(own.map((a) => {
+        const provider = this.money.provider(a.provider_code);
+        if (!provider) return 0n;
+        return withTimeout(provider.turnover(a.username!, { since: new Date(d.deposited_at) }), this.money.providerTimeoutMs)
+          .then((r) => r.turnover, () => 0n);
+      }));
+      const bets = reports.reduce((sum, t) => sum + t, 0n);
+      return bets >= BigInt(d.amount) ? d.entry_id : undefined;
+    }));
+    return new Set(played.filter((id): id is string => id !== undefined));
   }
 
   /** POST /api/invite: a page of earnings, newest first. */
@@ -90,7 +125,10 @@ export class Invites {
     return { total: Number(total), invites: rows.map((r) => ({ from: { name: r.name }, amount: toMajor(BigInt(r.amount)), createdAt: r.created_at.toISOString() })) };
   }
 
-  /** The wallet's invite summary: what is waiting to be claimed, and the claim's conditions. */
+  /**
+   * The wallet's invite summary: what is waiting to be claimed (earned by played deposits only,
+   * so the amount shown is what a claim pays), and the claim's conditions.
+   */
   async summary(memberId: number) {
     await this.accrue(memberId);
     const [rule, row] = await Promise.all([
@@ -104,13 +142,13 @@ export class Invites {
   /**
    * GET /api/invite/bonus: claims every waiting earning in one transaction. The earnings are
    * taken by a conditional update, so of two claims at once the second finds nothing
-   * (NO_INVITE_BONUS). With a turnover rule the amount becomes a held bonus, else it goes
+   * (NO_INVITE_BONUS, or NO_INVITEE_PLAY_INFO while a friend's deposit waits for their play). With a turnover rule the amount becomes a held bonus, else it goes
    * straight into the wallet.
    */
   async claim(memberId: number) {
     const rule = await this.rule();
     if (rule.percent <= 0) throw new DomainError('INVITE_INACTIVE');
-    await this.accrue(memberId);
+    const accrued = await this.accrue(memberId);
     const reference = randomUUID();
     try {
       const result = await this.money.db.transaction().execute(async (trx) => {
@@ -118,7 +156,8 @@ export class Invites {
           .where('referrer_id', '=', memberId).where('claim_reference', 'is', null)
           .returning('amount').execute();
         const amount = taken.reduce((sum, r) => sum + BigInt(r.amount), 0n);
-        if (amount <= 0n) throw new DomainError('NO_INVITE_BONUS');
+        // Nothing earned yet while a friend's deposit waits for their play: say so (SPEC).
+        if (amount <= 0n) throw new DomainError(accrued.waitingForPlay > 0 ? 'NO_INVITEE_PLAY_INFO' : 'NO_INVITE_BONUS');
         if (rule.success > 0) {
           await this.held.grant(trx, {
             memberId, source: 'invite', code: 'INVITE', amount, depositAmount: 0n, depositEntryId: null,
@@ -146,4 +185,26 @@ export class Invites {
   async banners(language: Locale) {
     return bannersIn(await this.settings.get('invite.banners', []), language);
   }
+}
+
+/**
+ * The friends' deposits among their first `firstDeposits` that have earned nothing yet, oldest
+ * first, with what each friend has earned the referrer so far.
+ */
+async function unearnedDeposits(db: Kysely<DB> | Transaction<DB>, referrerId: number, rule: InviteRule): Promise<UnearnedDeposit[]> {
+  const { rows } = await sql<UnearnedDeposit>`
+    select d.friend_id, d.entry_id::text, d.amount::text, d.deposited_at,
+      (select coalesce(sum(ie.amount), 0) from invite_earning ie where ie.referrer_id = ${referrerId} and ie.friend_id = d.friend_id)::text as earned
+    from (
+      select m.id as friend_id, e.id as entry_id, e.created_at as deposited_at, p.amount, row_number() over (partition by m.id order by e.id) as n
+      from member m
+      join ledger_entry e on e.member_id = m.id and e.kind = 'deposit'
+      join ledger_posting p on p.entry_id = e.id
+      join ledger_account a on a.id = p.account_id and a.member_id = m.id
+      where m.referrer_id = ${referrerId}
+    ) d
+    where d.n <= ${rule.firstDeposits}
+      and not exists (select 1 from invite_earning x where x.deposit_entry_id = d.entry_id)
+    order by d.entry_id`.execute(db);
+  return rows;
 }

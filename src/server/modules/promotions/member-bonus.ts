@@ -37,6 +37,17 @@ export async function currencyIn(trx: Transaction<DB>, memberId: number): Promis
   return row.currency;
 }
 
+/**
+ * Makes the member's bonus activation and whatever must see its outcome (a withdrawal, a spin
+ * coupon's claim) take turns, in the caller's transaction: each waits for the other's commit and
+ * then reads it, so a withdrawal is never missed by the deposit a bonus counts, nor a bonus by
+ * the withdrawal's and the claim's rules. Taken before any ledger account lock, as activation
+ * takes it. NO KEY UPDATE: the ledger's foreign-key share locks on the member row do not wait for it.
+ */
+export async function takeTurnsWithBonus(trx: Transaction<DB>, memberId: number): Promise<void> {
+  await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
+}
+
 /** Postgres answers 23505 when a unique index refuses a row. */
 export const isUniqueViolation = (error: unknown, index?: string) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505'

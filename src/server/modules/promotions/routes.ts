@@ -34,7 +34,11 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
     s.bonuses.activate(member.memberId, params.code, 'bonus', language(request)), perSessionMinute(30));
   contractRoute(app, g, endpoints.bonusCheckActive, ({ member }) => s.bonuses.checkActive(member.memberId));
   contractRoute(app, g, endpoints.bonusCheckMinimum, ({ member }) => s.bonuses.checkMinimum(member.memberId));
-  contractRoute(app, g, endpoints.bonusClear, ({ member }) => s.bonuses.clear(member.memberId), perSessionMinute(30));
+  // The turnover is read first: whether any was played decides who keeps what is left.
+  contractRoute(app, g, endpoints.bonusClear, async ({ member }) => {
+    await s.turnover.sync(member.memberId).catch(() => undefined);
+    return s.bonuses.clear(member.memberId);
+  }, perSessionMinute(30));
   contractRoute(app, g, endpoints.bonusCurrent, async ({ member, request }) => {
     await s.turnover.sync(member.memberId).catch(() => undefined);
     return s.bonuses.current(member.memberId, language(request));

@@ -7,6 +7,8 @@ import { refuse } from '../../errors';
 import { pickText, type Language } from '../../http/language';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
+import { refuseWhileBonusActive } from '../deposits/bonus';
+import { takeTurnsWithBonus } from '../promotions/member-bonus';
 import type { MoneyContext } from '../wallet/money-context';
 import { cryptoRandomInt, drawByWeight, type RandomInt } from './draw';
 import { prizeText, prizeTexts } from './prize-text';
@@ -28,6 +30,7 @@ const DAY_MS = 86_400_000;
  * - A coupon is claimed once: the claim flips it from open to claimed and credits the
  *   wallet from the bonus expense account in the same transaction; the ledger entry's
  *   reference is the coupon's id, unique per kind, so the credit can't be booked twice.
+ *   While a bonus is held the claim is refused (BONUS_REMAINING) and the coupon stays open.
  * - Slice weights never leave this module.
  */
 export class SpinWheel {
@@ -125,6 +128,11 @@ export class SpinWheel {
   async claim(memberId: number, couponId: string) {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
+      // No prize money into the wallet while a bonus is held (SPEC: BONUS_REMAINING): it would mix
+      // with the bonus's stake and lower bound. Taking turns with activation, a bonus given
+      // meanwhile is seen here.
+      await takeTurnsWithBonus(trx, memberId);
+      await refuseWhileBonusActive(trx, memberId);
       const coupon = await trx.updateTable('spin_coupon').set({ status: 'claimed', claimed_at: now })
         .where('id', '=', couponId).where('member_id', '=', memberId)
         .where('status', '=', 'open').where('expires_at', '>', now)

@@ -6,6 +6,7 @@ import type { StoredAnswer } from '../../ledger/idempotency';
 import { postEntry } from '../../ledger/post';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
+import { takeTurnsWithBonus } from '../promotions/member-bonus';
 import { applyHeldBonusToWithdrawal } from '../promotions/withdraw-rule';
 import type { MoneyContext } from './money-context';
 
@@ -34,6 +35,9 @@ export class Withdrawals {
         const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'withdraw', payload });
         if (claim.kind === 'done') return claim.answer;
         if (claim.kind === 'pending') return PENDING;
+        // A bonus activated at the same moment either comes first (and is seen by the held-bonus
+        // rule below) or reads this withdrawal when it counts the deposit still held (issue 25).
+        await takeTurnsWithBonus(trx, memberId);
         // withdrawAll carries the balance the member saw and confirmed: never withdraw a different
         // sum. Compared before a held bonus is given up, since the member saw the balance with it.
         if (request.all && request.amount !== undefined) {
