@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, logIn, transferOnHome
  *   wheel with the coin the first deposit earned, writes to support, withdraws, and finds it
  *   all in the statement;
  * - a friend opens the Thai member's invite link, registers with the invite code fixed on the
- *   bank step and deposits; the member receives 10% of it into the wallet from the invite widget;
+ *   bank step, deposits and plays it through; the member receives 10% of it into the wallet from the invite widget;
  * - an operator signs in to the back office (enrolling the authenticator), answers a member's
  *   chat, approves a withdrawal above the automatic limit, and finds both in the audit log;
  * - then the server stops and `npm run ledger:audit -- --full` on its data is clean.
@@ -436,6 +437,16 @@ describe('a friend invited by the Thai member', () => {
     });
     await depositByQr(page, 'th', 1000, (what, p) => shot(`friend-${what}`, p ?? page));
     await expect.poll(async () => money(await page.getByTestId('total-balance').innerText())).toBe(1000);
+
+    // An invite pays on a friend's deposit once it is played through (issue 25: deposits withdrawn
+    // unplayed farmed the referrer's bonus): the friend bets the 1,000 in the demo game, 20 spins of 50.
+    const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await call('GET', '/api/wallet/activate/PG', undefined, auth)).status).toBe(200);
+    expect((await call('POST', '/api/wallet/transferAll', { to: 'PG' }, { ...auth, 'idempotency-key': randomUUID() })).status).toBe(200);
+    const wallet = await call<{ slots: { code: string; web: string | null }[] }>('GET', '/api/wallet', undefined, auth);
+    const launch = new URL(wallet.body.slots.find((s) => s.code === 'PG')!.web!, server.baseURL).searchParams.get('t')!;
+    for (let spin = 0; spin < 20; spin++) expect((await call('POST', '/api/sandbox/game/spin', { t: launch, stake: 50 })).status).toBe(200);
     await context.close();
   });
 
