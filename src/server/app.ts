@@ -18,7 +18,7 @@ import { migrateToLatest } from './db/migrate';
 import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
-import { memberGuard, type Authenticator } from './http/member-guard';
+import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
@@ -141,7 +141,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     otp,
     authenticate,
     realtime,
-    guards: { member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }) },
+    guards: {
+      member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }),
+      service: serviceSwitch(() => settings.isServiceActive()),
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => realtime.attach(app.server));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestSms, login, nextIp, post, registration, seedMemberWithPassword, sendOtp } from './helpers/accounts';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';
@@ -47,5 +48,57 @@ describe.each(engines)('member endpoints on %s', (engine) => {
       await t.app.ctx.settings.set('service.active', true);
     }
     expect((await logout(clientHeaders(m.token))).statusCode).toBe(200);
+  });
+
+  describe('while the service is switched off, the public ways in answer gone too', () => {
+    const sessionsOf = async (memberId: number) =>
+      Number((await t.app.ctx.db.selectFrom('session').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow()).n);
+    const membersNamed = async (username: string) =>
+      (await t.app.ctx.db.selectFrom('member').select('id').where('username', '=', username).execute()).length;
+    const switchedOff = async <T>(call: () => Promise<T>) => {
+      await t.app.ctx.settings.set('service.active', false);
+      try {
+        return await call();
+      } finally {
+        await t.app.ctx.settings.set('service.active', true);
+      }
+    };
+
+    it.each([
+      ['POST /api/login issues no token', async () => {
+        const m = await seedMemberWithPassword(t.app, 'secret123');
+        const before = await sessionsOf(m.id);
+        const res = await switchedOff(() => login(t.app, m.username, 'secret123'));
+        expect(await sessionsOf(m.id)).toBe(before);
+        expect((await login(t.app, m.username, 'secret123')).statusCode).toBe(200);
+        return res;
+      }],
+      ['POST /api/otp/send sends no SMS', async () => {
+        const phone = registration().username;
+        const res = await switchedOff(() => sendOtp(t.app, phone, nextIp()));
+        expect(await latestSms(t.app, phone)).toBeUndefined();
+        expect((await sendOtp(t.app, phone, nextIp())).statusCode).toBe(200);
+        return res;
+      }],
+      ['POST /api/otp/verify verifies nothing', async () => {
+        const phone = registration().username;
+        const ip = nextIp();
+        const { otpToken } = (await sendOtp(t.app, phone, ip)).json();
+        const code = (await latestSms(t.app, phone))!.code;
+        const res = await switchedOff(() => post(t.app, '/api/otp/verify', { otpToken, otpCode: code }, ip));
+        expect((await post(t.app, '/api/otp/verify', { otpToken, otpCode: code }, ip)).json()).toEqual({ message: 'OTP_CODE_VALID' });
+        return res;
+      }],
+      ['POST /api/account/validate', async () => switchedOff(() => post(t.app, '/api/account/validate', registration(), nextIp()))],
+      ['POST /api/account registers nobody', async () => {
+        const body = registration();
+        const res = await switchedOff(() => post(t.app, '/api/account', body, nextIp()));
+        expect(await membersNamed(body.username)).toBe(0);
+        return res;
+      }],
+    ])('%s', async (_name, call) => {
+      const res = await call();
+      expect([res.statusCode, res.json()]).toEqual([410, { message: 'gone' }]);
+    });
   });
 });

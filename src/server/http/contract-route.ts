@@ -23,6 +23,8 @@ export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise
 
 export interface RouteGuards {
   member: onRequestHookHandler;
+  /** Public endpoints marked `closedWithService`: 410 gone while the service switch is off. */
+  service: onRequestHookHandler;
   /** Back-office routes (access 'operator'); checks the route's `config.permission` (modules/admin/guard.ts). */
   operator?: onRequestHookHandler;
   /** The operator check for routes outside the contract (the support chat): `requireOperator('chat')`. */
@@ -82,7 +84,8 @@ export function contractRoute<E extends Endpoint>(
     },
     // The headers first, so that refusals by the guard or the schemas carry them too.
     onRequest: endpoint.access === 'member' ? [secureApiReply, guards.member]
-      : endpoint.access === 'operator' ? [secureApiReply, guards.operator!] : secureApiReply,
+      : endpoint.access === 'operator' ? [secureApiReply, guards.operator!]
+        : endpoint.closedWithService ? [secureApiReply, guards.service] : secureApiReply,
     helmet: false,
     handler: async (request, reply) => {
       let idempotencyKey: string | undefined;

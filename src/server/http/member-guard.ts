@@ -31,10 +31,21 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/**
+ * The service switch (operator setting service.active): while it is off, member endpoints and
+ * the public ways in (`closedWithService`: login, registration, OTP) answer 410 gone.
+ */
+export function serviceSwitch(isServiceActive: () => Promise<boolean>) {
+  return async (_request: FastifyRequest, _reply: FastifyReply) => {
+    if (!(await isServiceActive())) refuse('gone');
+  };
+}
+
 export function memberGuard(deps: { isServiceActive: () => Promise<boolean>; authenticate: Authenticator }) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const serviceOn = serviceSwitch(deps.isServiceActive);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     requireClientMarker(request);
-    if (!(await deps.isServiceActive())) refuse('gone');
+    await serviceOn(request, reply);
     const token = bearerToken(request);
     const member = token ? await deps.authenticate(token) : null;
     if (!member) refuse('invalid-token');
