@@ -3,6 +3,7 @@ import { latestSms, login, nextIp, post, registration, seedMemberWithPassword, s
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';
+import { operatorWith } from './helpers/operators';
 
 describe.each(engines)('member endpoints on %s', (engine) => {
   let t: TestApp;
@@ -48,6 +49,40 @@ describe.each(engines)('member endpoints on %s', (engine) => {
       await t.app.ctx.settings.set('service.active', true);
     }
     expect((await logout(clientHeaders(m.token))).statusCode).toBe(200);
+  });
+
+  describe('takes exactly `Bearer <token>` from the Authorization header', () => {
+    const malformed: [string, (token: string) => string][] = [
+      ['a word after the token', (tk) => `Bearer ${tk} extra`],
+      ['a second credential', (tk) => `Bearer ${tk}, Bearer ${tk}`],
+      ['two spaces', (tk) => `Bearer  ${tk}`],
+      ['a tab', (tk) => `Bearer\t${tk}`],
+      ['no scheme', (tk) => tk],
+      ['another scheme', (tk) => `Token ${tk}`],
+      ['a glued scheme', (tk) => `Bearer${tk}`],
+    ];
+    // Each guard that reads a bearer token: the member guard, the operator guard, the support chat's.
+    const guarded = {
+      member: (auth: string) => t.app.inject({ method: 'GET', url: '/api/account/profile', headers: { ...clientHeaders(), authorization: auth } }),
+      operator: (auth: string) => t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { ...clientHeaders(), authorization: auth } }),
+      chat: (auth: string) => t.app.inject({ method: 'POST', url: '/api/chat/history', headers: { ...clientHeaders(), authorization: auth }, payload: { guestId: 'g'.repeat(20), limit: 10, skip: 0 } }),
+    };
+    const tokens = async () => ({ member: (await seedMember(t.app)).token, operator: (await operatorWith(t.app, 'support')).token, chat: (await seedMember(t.app)).token });
+
+    it.each(malformed)('refuses %s with 401 invalid-token on member, operator and chat routes', async (_name, header) => {
+      const token = await tokens();
+      for (const kind of ['member', 'operator', 'chat'] as const) {
+        const res = await guarded[kind](header(token[kind]));
+        expect([res.statusCode, res.json()], kind).toEqual([401, { message: 'invalid-token' }]);
+      }
+    });
+
+    it('accepts the exact form, the scheme in any case (RFC 6750)', async () => {
+      const token = await tokens();
+      for (const kind of ['member', 'operator', 'chat'] as const) {
+        for (const scheme of ['Bearer', 'bearer']) expect((await guarded[kind](`${scheme} ${token[kind]}`)).statusCode, `${kind} ${scheme}`).toBe(200);
+      }
+    });
   });
 
   describe('while the service is switched off, the public ways in answer gone too', () => {
