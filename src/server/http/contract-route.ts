@@ -61,7 +61,8 @@ const secureApiReply: onRequestHookHandler = (_request, reply, done) => {
 /**
  * Registers one contract endpoint: its schemas validate the request and the response, its
  * access level chooses the guard, and an idempotent endpoint refuses a request without a
- * well-formed Idempotency-Key header. The handler stays thin: one domain call, mapped.
+ * well-formed Idempotency-Key header. Only the contract's method is mounted (no HEAD for a
+ * GET). The handler stays thin: one domain call, mapped.
  */
 export function contractRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -74,6 +75,10 @@ export function contractRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // Fastify answers HEAD by running the GET handler and dropping the body, and SPEC has GETs
+    // that move money (promotion and bonus activation, refunds, invite bonus): HEAD ran them.
+    // The API offers no HEAD at all (404 NOT_FOUND); pages and files keep theirs.
+    exposeHeadRoute: false,
     ...options,
     ...(endpoint.permission ? { config: { ...options.config, permission: endpoint.permission } } : {}),
     schema: {
