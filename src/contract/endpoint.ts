@@ -11,6 +11,7 @@ import type { Permission } from './admin/roles';
  * - `idempotent`: the request moves money and must carry an `Idempotency-Key` header.
  * - `multipart`: the body is multipart/form-data (files), described by `body` for docs only.
  * - `closedWithService`: a public endpoint that answers 'gone' while the service is switched off.
+ * - `download`: the answer is a file's bytes in its own type, not JSON.
  */
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -40,6 +41,11 @@ export interface Endpoint<
    * 410 { message: 'gone' } as every member endpoint does, so no session starts and no SMS goes.
    */
   closedWithService?: boolean;
+  /**
+   * The answer is a stored file's bytes in the file's own type (a chat image or video), not JSON:
+   * `response` only documents it, and no schema serialises it.
+   */
+  download?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

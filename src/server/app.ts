@@ -15,6 +15,7 @@ import type { Wallet } from './modules/wallet/wallet';
 import type { DemoProviderEngine } from './sandbox/demo-provider/engine';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { trackMountedRoutes } from './docs/mounted-routes';
 import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  trackMountedRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -85,7 +85,8 @@ export function contractRoute<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response },
+      // A download answers the stored file's bytes, which no JSON schema describes.
+      ...(endpoint.download ? {} : { response: { 200: endpoint.response } }),
     },
     // The headers first, so that refusals by the guard or the schemas carry them too.
     onRequest: endpoint.access === 'member' ? [secureApiReply, guards.member]

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract';
-import { chatFileParams } from '../../../contract/endpoints/chatOperator';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
@@ -92,12 +91,11 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: 
     contractRoute(scope, g, endpoints.chatUploadVideo, upload('video'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('video') + 65_536 });
 
     // An uploaded file, to its own conversation only (members by token, guests by the guest header).
-    scope.get('/api/chat/files/:fileId', { config: perCustomer(CHAT_LIMITS.filePerMinute).config }, async (request, reply) => {
-      const { fileId } = chatFileParams.parse(request.params);
+    contractRoute(scope, g, endpoints.chatFile, async ({ request, reply, params }) => {
       const customer = await who(request, { guestId: guestHeader(request) });
-      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.customerFile(customer, fileId) : undefined;
+      const file = /^[0-9a-f-]{36}$/.test(params.fileId) ? await chat.customerFile(customer, params.fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file in this conversation');
       return sendFile(reply, storage, file!);
-    });
+    }, perCustomer(CHAT_LIMITS.filePerMinute));
   });
 }
