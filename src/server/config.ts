@@ -83,6 +83,14 @@ export const configSchema = z.object({
   CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
   /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
   CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
+  /** Bytes of chat uploads one address may leave within an hour, over every guest and member behind it. */
+  CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  /** Bytes of chat uploads one conversation (a guest or a member) may receive within an hour. */
+  CHAT_UPLOAD_CUSTOMER_BYTES_PER_HOUR: z.coerce.number().int().min(1).default(60 * 1024 * 1024),
+  /** How long an upload may wait for a message to name it; then it is deleted. */
+  CHAT_UPLOAD_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** How often each node sweeps unsent uploads; 0 sweeps only at start. */
+  CHAT_UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import type { FileStorage } from '../../providers/storage/adapter';
-import type { ChatConversations } from './conversations';
+import { FILE_ID, type ChatConversations } from './conversations';
 import { sendFile } from './routes';
 
 /** The sender of every operator answer: members see the site's side, with the operator's name. */
@@ -36,7 +36,7 @@ export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext
     contractRoute(scope, g, e.adminChatEndSession, async ({ params }) => ({ session_id: await chat.endSession(params.conversationId) }));
 
     contractRoute(scope, g, e.adminChatFile, async ({ params, reply }) => {
-      const file = /^[0-9a-f-]{36}$/.test(params.fileId) ? await chat.file(params.fileId) : undefined;
+      const file = FILE_ID.test(params.fileId) ? await chat.file(params.fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file');
       return sendFile(reply, storage, file!);
     });
