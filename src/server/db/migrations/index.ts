@@ -18,7 +18,7 @@ import * as m0017 from './0017_money_rules';
 import * as m0018 from './0018_bank_arrivals';
 import * as m0019 from './0019_void_refuses_moves';
 import * as m0020 from './0020_one_credit_per_transfer';
-import * as m0022 from './0022_chat_upload_budget';
+import * as m0025 from './0025_chat_upload_budget';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -44,5 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_bank_arrivals': m0018,
   '0019_void_refuses_moves': m0019,
   '0020_one_credit_per_transfer': m0020,
-  '0022_chat_upload_budget': m0022,
+  '0025_chat_upload_budget': m0025,
 };
