@@ -10,6 +10,8 @@ import type { Permission } from './admin/roles';
  *   operator's bearer token, the client marker header and the endpoint's `permission`.
  * - `idempotent`: the request moves money and must carry an `Idempotency-Key` header.
  * - `multipart`: the body is multipart/form-data (files), described by `body` for docs only.
+ * - `closedWithService`: a public endpoint that answers 'gone' while the service is switched off.
+ * - `download`: the answer is a file's bytes in its own type, not JSON.
  */
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -34,6 +36,16 @@ export interface Endpoint<
   multipart?: boolean;
   /** Operator endpoints: what the operator's role must allow (src/contract/admin/roles.ts). */
   permission?: Permission;
+  /**
+   * A public way in (login, registration, OTP): while the service switch is off it answers
+   * 410 { message: 'gone' } as every member endpoint does, so no session starts and no SMS goes.
+   */
+  closedWithService?: boolean;
+  /**
+   * The answer is a stored file's bytes in the file's own type (a chat image or video), not JSON:
+   * `response` only documents it, and no schema serialises it.
+   */
+  download?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

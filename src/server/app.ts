@@ -15,10 +15,11 @@ import type { Wallet } from './modules/wallet/wallet';
 import type { DemoProviderEngine } from './sandbox/demo-provider/engine';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { trackMountedRoutes } from './docs/mounted-routes';
 import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
-import { memberGuard, type Authenticator } from './http/member-guard';
+import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  trackMountedRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -141,7 +143,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     otp,
     authenticate,
     realtime,
-    guards: { member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }) },
+    guards: {
+      member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }),
+      service: serviceSwitch(() => settings.isServiceActive()),
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => realtime.attach(app.server));

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { COUNTRIES } from '../contract';
 
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
+/** An address players or our adapters call over the web: a javascript:, file: or data: URL would start and fail (or worse) later. */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
+const optionalHttpUrl = httpUrl.optional().or(z.literal('').transform(() => undefined));
 
 /** The environment the server reads, validated once at start; a bad value stops the start. */
 export const configSchema = z.object({
@@ -24,7 +27,7 @@ export const configSchema = z.object({
   /** sandbox: built-in simulators stand in for SMS, game providers, gateways and slip checks. */
   APP_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The address players reach this server at (launch links); defaults to http://localhost:PORT. */
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: optionalHttpUrl,
   /** How long a game provider or payout call may take before its outcome counts as unknown. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** The reconciler touches only work older than this, so no call still in flight can land after it. */
@@ -36,25 +39,25 @@ export const configSchema = z.object({
   /** How often the refund job looks for a finished period (it makes each refund once). */
   REFUND_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Live mode: game providers over the signed HTTP protocol (providers/games/http-adapter.ts). */
-  GAME_PROVIDER_URL: optionalUrl,
+  GAME_PROVIDER_URL: optionalHttpUrl,
   GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Sandbox: reach the demo provider through its signed HTTP protocol instead of in-process. */
   SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
   /** Signs the sandbox demo provider's HTTP protocol and launch links; unset: derived from the shared database's address, so every node agrees. */
   SANDBOX_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
-  SMS_GATEWAY_URL: optionalUrl,
+  SMS_GATEWAY_URL: optionalHttpUrl,
   SMS_GATEWAY_TOKEN: z.string().optional().transform((v) => v || undefined),
   /** The key the client encrypts True Wallet gift links with (crypto-js AES passphrase); sandbox: SANDBOX_TRUEWALLET_LINK_KEY. */
   TRUEWALLET_LINK_KEY: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the True Wallet gift voucher service and the wallet number vouchers are redeemed to. */
-  TRUEWALLET_API_URL: z.string().url().default('https://gift.truemoney.com'),
+  TRUEWALLET_API_URL: httpUrl.default('https://gift.truemoney.com'),
   TRUEWALLET_MOBILE: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the slip verification service (POST { payload, sendingBank, reference }, bearer token). */
-  SLIP_VERIFY_URL: optionalUrl,
+  SLIP_VERIFY_URL: optionalHttpUrl,
   SLIP_VERIFY_TOKEN: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the payment gateway bridge for WW, FP and PAYONEX, and the secret its and the banks' notifications are signed with. */
-  PAYMENT_GATEWAY_URL: optionalUrl,
+  PAYMENT_GATEWAY_URL: optionalHttpUrl,
   PAYMENT_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Slip images read at once on this node, each in its own thread (leave a core for the event loop). */
   SLIP_READ_THREADS: z.coerce.number().int().min(1).max(16).default(Math.max(1, Math.min(4, availableParallelism() - 1))),
@@ -80,6 +83,14 @@ export const configSchema = z.object({
   CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
   /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
   CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
+  /** Bytes of chat uploads one address may leave within an hour, over every guest and member behind it. */
+  CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  /** Bytes of chat uploads one conversation (a guest or a member) may receive within an hour. */
+  CHAT_UPLOAD_CUSTOMER_BYTES_PER_HOUR: z.coerce.number().int().min(1).default(60 * 1024 * 1024),
+  /** How long an upload may wait for a message to name it; then it is deleted. */
+  CHAT_UPLOAD_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** How often each node sweeps unsent uploads; 0 sweeps only at start. */
+  CHAT_UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {
@@ -120,6 +131,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (!sandbox && (!values.PAYMENT_GATEWAY_URL || !values.PAYMENT_GATEWAY_SECRET)) {
     throw new ConfigError('live mode takes QR deposits through a payment gateway: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET');
+  }
+  // Real money lives in PostgreSQL (README, Live mode): the embedded database is one process's
+  // files, with no replica and no second node. Only the tests run live mode on it.
+  if (!sandbox && !values.DATABASE_URL && values.NODE_ENV !== 'test') {
+    throw new ConfigError('live mode keeps real money in PostgreSQL: set DATABASE_URL (the embedded database is for sandbox mode)');
   }
   const payout = values.PAYOUT_ADAPTER ?? (sandbox ? 'sandbox' : 'manual');
   if (!sandbox && payout === 'sandbox') {

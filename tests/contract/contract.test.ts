@@ -92,7 +92,7 @@ const SPEC_CALLS = [
   'PUT /api/chat/read-customer',
 ] as const;
 
-/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks and the sandbox simulators. */
+/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks, the sandbox simulators and the chat's uploaded files. */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
   'POST /api/logout',
@@ -110,6 +110,7 @@ const PRODUCT_CALLS = [
   'POST /api/sandbox/bank/arrivals',
   'GET /api/bonus/current',
   'POST /api/sandbox/spin/coins',
+  'GET /api/chat/files/:fileId',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

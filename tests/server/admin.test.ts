@@ -371,7 +371,7 @@ describe.each(engines)('live mode with the manual payout on %s', (engine) => {
 
   it('starts APP_MODE=live with NODE_ENV=production and the manual payout, and seeds no operator', () => {
     const live = {
-      NODE_ENV: 'production', APP_MODE: 'live', SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't',
+      NODE_ENV: 'production', APP_MODE: 'live', DATABASE_URL: 'postgres://wallet@db.example/wallet', SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't',
       GAME_PROVIDER_URL: 'https://games.example', GAME_PROVIDER_SECRET: 's', TRUEWALLET_LINK_KEY: 'k', TRUEWALLET_MOBILE: '0800000000',
       SLIP_VERIFY_URL: 'https://slips.example', SLIP_VERIFY_TOKEN: 't', PAYMENT_GATEWAY_URL: 'https://pay.example', PAYMENT_GATEWAY_SECRET: 's',
     };

@@ -295,6 +295,36 @@ describe.each(engines)('incoming bank transfers on %s', (engine) => {
     expect(res.json()).toEqual({ message: 'DEST_ACC_INVALID' });
   });
 
+  describe('the booking time of a transfer', () => {
+    const MINUTE = 60_000;
+    const window = async () => (await t.app.ctx.lookups.slip()).uploadWithinMinutes * MINUTE;
+
+    it.each([
+      ['in 1970', async () => new Date('1970-01-01T00:00:00Z')],
+      ['in 2099', async () => new Date('2099-01-01T00:00:00Z')],
+      ['older than a slip of it may be', async () => new Date(Date.now() - (await window()) - MINUTE)],
+      ['more than five minutes ahead of our clock', async () => new Date(Date.now() + 6 * MINUTE)],
+    ])('refuses a signed arrival booked %s (INVALID_INPUT), storing and crediting nothing', async (_name, when) => {
+      const m = await member();
+      const body = transfer({ senderAccount: m.bankAccountNo, transferredAt: (await when()).toISOString() });
+      const res = await webhook(body);
+      expect([res.statusCode, res.json()]).toEqual([400, { message: 'INVALID_INPUT' }]);
+      expect(await arrivalOf(body.reference)).toBeUndefined();
+      expect(await creditsOf(body.reference)).toEqual([]);
+      expect((await balances(t.app, m.id)).wallet).toBe(0);
+    });
+
+    it.each([
+      ['just inside the slip window', async () => new Date(Date.now() - (await window()) + MINUTE)],
+      ['a little ahead of our clock', async () => new Date(Date.now() + 4 * MINUTE)],
+    ])('credits an arrival booked %s', async (_name, when) => {
+      const m = await member();
+      const body = transfer({ senderAccount: m.bankAccountNo, amount: 20_000, transferredAt: (await when()).toISOString() });
+      expect((await webhook(body)).json()).toEqual({ message: 'OK', status: 'credited' });
+      expect((await balances(t.app, m.id)).wallet).toBe(200);
+    });
+  });
+
   it('refuses the same reference reported again with another amount', async () => {
     const a = await unmatchedArrival();
     const res = await webhook(transfer({ reference: a.reference, amount: 999 }));

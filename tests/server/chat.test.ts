@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT } from '../../src/contract';
 import { CHAT_LIMITS } from '../../src/server/modules/chat/routes';
+import { UnsentUploads } from '../../src/server/modules/chat/unsent-uploads';
+import { UPLOAD_BUDGET_WINDOW_MS } from '../../src/server/modules/chat/upload-budget';
+import { LocalDiskStorage } from '../../src/server/providers/storage/local-disk';
 import { build, type TestApp } from './helpers/app';
 import { chatClient, chatSocket, consoleSocket, newGuestId, operatorClient, SAMPLES } from './helpers/chat';
 import { engines } from './helpers/db';
@@ -134,6 +137,17 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(media.statusCode, media.body).toBe(200);
     const last = (await chatA.history()).json().messages.at(-1);
     expect(last.message).toEqual({ message_type: 'media', payload: { message: 'look', url: false, fileType: 'image', filePath, name: 'photo.PNG' } });
+  });
+
+  it('answers NOT_FOUND, never a 500, for a file id of 36 hex digits and dashes that is no UUID', async () => {
+    const dashes = `/api/chat/files/${'-'.repeat(36)}`;
+    const guest = chatClient(t.app, { guestId: newGuestId() });
+    expect((await guest.sendText('hello')).statusCode).toBe(200);
+    for (const res of [
+      await guest.file(dashes),
+      await operator().file(dashes),
+      await guest.send({ message_type: 'media', payload: { url: false, fileType: 'image', filePath: dashes } }),
+    ]) expect([res.statusCode, res.json()]).toEqual([404, { message: 'NOT_FOUND' }]);
   });
 
   it('refuses a 25 MB upload, an image past 10 MB or 50 megapixels, a renamed executable and a misnamed file, storing nothing', async () => {
@@ -342,4 +356,145 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(answers.at(-1)).toBe(429);
   });
 
+});
+
+/** A 100 KB image: a small PNG and padding after it (what a phone photo weighs, near enough). */
+const PHOTO = Buffer.concat([blankPng(10, 10), Buffer.alloc(100_000)]);
+const MINUTE = 60_000;
+
+describe.each(engines)('chat uploads: byte budgets and unsent files on %s', (engine) => {
+  let t: TestApp;
+  let storageDir: string;
+  let now: Date;
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-budget-'));
+    t = await build(engine, {
+      CHAT_STORAGE_DIR: storageDir,
+      // Four photos an hour from one address, two into one conversation.
+      CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR: String(Math.floor(PHOTO.length * 4.5)),
+      CHAT_UPLOAD_CUSTOMER_BYTES_PER_HOUR: String(Math.floor(PHOTO.length * 2.5)),
+      CHAT_UPLOAD_GRACE_MS: String(60 * MINUTE),
+    });
+    now = new Date();
+    vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => now);
+  }, 180_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const stored = () => fs.readdirSync(storageDir).filter((f) => !f.endsWith('.partial'));
+  const rowOf = (filePath: string) => t.app.ctx.db.selectFrom('chat_file').selectAll().where('id', '=', filePath.split('/').at(-1)!).executeTakeFirst();
+  let address = 0;
+  const newAddress = () => `10.77.${Math.floor(++address / 250)}.${address % 250}`;
+
+  it('refuses an address past its bytes an hour, however many fresh guest ids it makes (REQUEST_LIMIT), until the hour has passed', async () => {
+    const ip = newAddress();
+    const before = stored().length;
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await chatClient(t.app, { guestId: newGuestId() }, ip).upload('image', PHOTO, 'photo.png'));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(answers[4]!.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect(stored().length).toBe(before + 4);
+    const rows = await t.app.ctx.db.selectFrom('chat_file').select(['size_bytes', 'uploader_ip']).where('uploader_ip', '=', ip).execute();
+    expect(rows.map((r) => Number(r.size_bytes))).toEqual(Array(4).fill(PHOTO.length));
+
+    // Another address is not held back; the same one is again an hour later.
+    expect((await chatClient(t.app, { guestId: newGuestId() }, newAddress()).upload('image', PHOTO, 'photo.png')).statusCode).toBe(200);
+    now = new Date(now.getTime() + UPLOAD_BUDGET_WINDOW_MS + 1000);
+    expect((await chatClient(t.app, { guestId: newGuestId() }, ip).upload('image', PHOTO, 'photo.png')).statusCode).toBe(200);
+  });
+
+  it('keeps exactly the budget when six uploads from one address arrive at once', async () => {
+    const ip = newAddress();
+    const before = stored().length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => chatClient(t.app, { guestId: newGuestId() }, ip).upload('image', PHOTO, 'photo.png')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(stored().length).toBe(before + 4);
+    expect((await t.app.ctx.db.selectFrom('chat_file').select('id').where('uploader_ip', '=', ip).execute()).length).toBe(4);
+  });
+
+  it('refuses one conversation past its bytes an hour from any address, members as guests', async () => {
+    const guestId = newGuestId();
+    const guest = () => chatClient(t.app, { guestId }, newAddress());
+    const answers = [await guest().upload('image', PHOTO, 'a.png'), await guest().upload('image', PHOTO, 'b.png'), await guest().upload('image', PHOTO, 'c.png')];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    expect(answers[2]!.json()).toEqual({ message: 'REQUEST_LIMIT' });
+
+    const member = await seedMember(t.app);
+    const asMember = () => chatClient(t.app, { token: member.token }, newAddress());
+    const byMember = [await asMember().upload('image', PHOTO, 'a.png'), await asMember().upload('image', PHOTO, 'b.png'), await asMember().upload('image', PHOTO, 'c.png')];
+    expect(byMember.map((a) => a.statusCode)).toEqual([200, 200, 429]);
+    // Small files still fit where a photo no longer does.
+    expect((await guest().upload('image', SAMPLES.gif, 'tiny.gif')).statusCode).toBe(200);
+  });
+
+  it('keeps an upload once a sent message names it, and deletes the one no message named after the grace time', async () => {
+    const guestId = newGuestId();
+    const chat = chatClient(t.app, { guestId }, newAddress());
+    const sent: string = (await chat.upload('image', SAMPLES.gif, 'sent.gif')).json().path;
+    const unsent: string = (await chat.upload('image', SAMPLES.gif, 'unsent.gif')).json().path;
+    expect((await chat.send({ message_type: 'media', payload: { url: false, fileType: 'image', filePath: sent } })).statusCode).toBe(200);
+    expect((await rowOf(sent))!.attached_at).not.toBeNull();
+    expect((await rowOf(unsent))!.attached_at).toBeNull();
+
+    // Within the grace time nothing goes.
+    now = new Date(now.getTime() + 59 * MINUTE);
+    await t.app.chatUnsentUploads.sweep();
+    expect((await chat.file(unsent)).statusCode).toBe(200);
+
+    now = new Date(now.getTime() + 2 * MINUTE);
+    expect(await t.app.chatUnsentUploads.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(unsent)).toBeUndefined();
+    expect(stored()).not.toContain(unsent.split('/').at(-1));
+    expect((await chat.file(unsent)).json()).toEqual({ message: 'NOT_FOUND' });
+    const late = await chat.send({ message_type: 'media', payload: { url: false, fileType: 'image', filePath: unsent } });
+    expect([late.statusCode, late.json()]).toEqual([404, { message: 'NOT_FOUND' }]);
+
+    const kept = await chat.file(sent);
+    expect(kept.statusCode).toBe(200);
+    expect(Buffer.compare(kept.rawPayload, SAMPLES.gif)).toBe(0);
+    expect(stored()).toContain(sent.split('/').at(-1));
+  });
+
+  it('sweeps each unsent upload once when two nodes sweep at the same moment', async () => {
+    const paths: string[] = [];
+    for (let i = 0; i < 12; i += 1) paths.push((await chatClient(t.app, { guestId: newGuestId() }, newAddress()).upload('image', SAMPLES.gif, `f${i}.gif`)).json().path);
+    now = new Date(now.getTime() + 61 * MINUTE);
+    const waiting = (await t.app.ctx.db.selectFrom('chat_file').select('id').where('attached_at', 'is', null).execute()).length;
+    expect(waiting).toBeGreaterThanOrEqual(12);
+    const otherNode = new UnsentUploads({ db: t.app.ctx.db, storage: new LocalDiskStorage(storageDir), clock: t.app.ctx.clock, graceMs: 60 * MINUTE });
+    const counts = await Promise.all([t.app.chatUnsentUploads.sweep(), otherNode.sweep(), t.app.chatUnsentUploads.sweep()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(waiting);
+    expect(await t.app.ctx.db.selectFrom('chat_file').select('id').where('attached_at', 'is', null).execute()).toEqual([]);
+    for (const p of paths) expect(stored()).not.toContain(p.split('/').at(-1));
+  });
+});
+
+describe.each(engines)('the sweep of unsent chat uploads on its timer on %s', (engine) => {
+  let t: TestApp;
+  let storageDir: string;
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-sweep-'));
+    t = await build(engine, { CHAT_STORAGE_DIR: storageDir, CHAT_UPLOAD_SWEEP_MS: '100', CHAT_UPLOAD_GRACE_MS: String(60 * MINUTE) });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 180_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it('deletes an unsent upload once its grace time has passed, with no one asking', async () => {
+    const chat = chatClient(t.app, { guestId: newGuestId() });
+    const filePath: string = (await chat.upload('image', SAMPLES.gif, 'left.gif')).json().path;
+    const id = filePath.split('/').at(-1)!;
+    const row = () => t.app.ctx.db.selectFrom('chat_file').select('id').where('id', '=', id).executeTakeFirst();
+    expect(await row()).toBeDefined();
+    const later = new Date(Date.now() + 61 * MINUTE);
+    vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => later);
+    await expect.poll(row, { timeout: 20_000, interval: 100 }).toBeUndefined();
+    expect(fs.readdirSync(storageDir)).not.toContain(id);
+  });
 });

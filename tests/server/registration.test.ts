@@ -64,12 +64,21 @@ describe.each(engines)('registration in Thailand on %s', (engine) => {
       ['kip in Thailand', async () => ({ currency: 'LAK' }), 400, 'INVALID_USER_INFO'],
       ['an invite code of nobody', async () => ({ inviteCode: 'PR999999999' }), 400, 'INVALID_INVITE_CODE'],
       ['an invite code without PR', async () => ({ inviteCode: 'XYZ' }), 400, 'INVALID_INVITE_CODE'],
+      // Only the form the invite link writes resolves to a member: PR and the id, nothing more.
+      ['an invite code in lower case', async () => ({ inviteCode: `pr${(await seedMember(t.app)).id}` }), 400, 'INVALID_INVITE_CODE'],
+      ['an invite code with a leading zero', async () => ({ inviteCode: `PR0${(await seedMember(t.app)).id}` }), 400, 'INVALID_INVITE_CODE'],
+      ['an invite code with a trailing space', async () => ({ inviteCode: `PR${(await seedMember(t.app)).id} ` }), 400, 'INVALID_INVITE_CODE'],
+      ['an invite code with a leading space', async () => ({ inviteCode: ` PR${(await seedMember(t.app)).id}` }), 400, 'INVALID_INVITE_CODE'],
+      ['an invite code of spaces', async () => ({ inviteCode: '   ' }), 400, 'INVALID_INVITE_CODE'],
+      ['the invite code PR0', async () => ({ inviteCode: 'PR0' }), 400, 'INVALID_INVITE_CODE'],
     ];
 
     it.each(cases)('refuses %s', async (_name, overrides, status, code) => {
-      const res = await register(t.app, registration(await overrides()));
+      const body = registration(await overrides());
+      const res = await register(t.app, body);
       expect(res.statusCode).toBe(status);
       expect(res.json()).toEqual({ message: code });
+      if (code === 'INVALID_INVITE_CODE') expect(await memberBy(t, body.username)).toBeUndefined();
     });
 
     it('accepts an English name at KTB, Thai names elsewhere, and no source or invite code', async () => {

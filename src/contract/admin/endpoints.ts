@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { idParam, ok } from '../endpoints/common';
 import { amountInput } from '../money';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
@@ -215,7 +216,7 @@ export const adminAudit = endpoint({
   response: listOf(auditItem),
 });
 
-/** Every back-office endpoint, keyed by the name of its typed console call. */
+/** Every back-office endpoint, keyed by the name of its typed console call (the support chat's operator side included). */
 export const adminEndpoints = {
   adminLogin, adminLogout, adminMe, adminOperators, adminCreateOperator, adminSignInFailures,
   adminWithdrawals, adminApproveWithdrawal, adminRejectWithdrawal, adminMarkWithdrawalPaid,
@@ -224,4 +225,5 @@ export const adminEndpoints = {
   adminAdjustments, adminProposeAdjustment, adminApproveAdjustment, adminRejectAdjustment,
   adminMembers, adminMember, adminMemberLedger, adminLockMember, adminUnlockMember, adminResetMemberPassword,
   adminService, adminSetService, adminAudit,
+  ...chatOperatorEndpoints,
 } as const;

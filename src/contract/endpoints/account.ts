@@ -37,7 +37,7 @@ export const registration = z.object({
 });
 
 export const login = endpoint({
-  method: 'POST', path: '/api/login', access: 'public', tag,
+  method: 'POST', path: '/api/login', access: 'public', tag, closedWithService: true,
   summary: 'Log in with phone number and password; returns a bearer token',
   body: z.object({
     username: phoneNumber,
@@ -54,14 +54,14 @@ export const logout = endpoint({
 });
 
 export const accountValidate = endpoint({
-  method: 'POST', path: '/api/account/validate', access: 'public', tag,
+  method: 'POST', path: '/api/account/validate', access: 'public', tag, closedWithService: true,
   summary: 'Check the profile step of registration (bank details may still be missing)',
   body: registration.omit({ currency: true }).partial({ bankCode: true, bankAccountName: true, bankAccountNo: true }),
   response: ok,
 });
 
 export const accountCreate = endpoint({
-  method: 'POST', path: '/api/account', access: 'public', tag,
+  method: 'POST', path: '/api/account', access: 'public', tag, closedWithService: true,
   summary: 'Register a member',
   body: registration,
   response: ok,

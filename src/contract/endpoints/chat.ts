@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { CHAT } from '../constants';
-import { isoDate, ok } from './common';
+import { idParam, isoDate, ok } from './common';
 
 /**
  * The chat widget. Guests chat too (by a locally generated guest id), so every call is
@@ -133,6 +133,18 @@ export const chatUploadVideo = endpoint({
   response: z.object({ path: z.string() }),
 });
 
+/** An uploaded file's id, as a media message's path names it. */
+export const chatFileParams = z.object({ fileId: idParam });
+/** A file's bytes, in the file's own type (documented only: files are not JSON). */
+export const chatFileBytes = z.unknown().describe("the file's bytes, as image/png, image/jpeg, image/gif, video/mp4 or video/quicktime");
+
+export const chatFile = endpoint({
+  method: 'GET', path: '/api/chat/files/:fileId', access: 'public', tag, download: true,
+  summary: "An uploaded file, to its own conversation only (the member's bearer token, or the guest id in the X-Chat-Guest header)",
+  params: chatFileParams,
+  response: chatFileBytes,
+});
+
 export const chatReadCustomer = endpoint({
   method: 'PUT', path: '/api/chat/read-customer', access: 'public', tag,
   summary: "Mark the site's messages to this member or guest as read",
@@ -147,4 +159,5 @@ export const chatEndpoints = {
   chatUploadImage,
   chatUploadVideo,
   chatReadCustomer,
+  chatFile,
 };

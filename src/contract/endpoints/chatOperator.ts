@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { CHAT } from '../constants';
-import { chatButton, chatCard, conversationMessage } from './chat';
-import { idParam, isoDate, ok } from './common';
+import { chatButton, chatCard, chatFileBytes, chatFileParams, conversationMessage } from './chat';
+import { isoDate, ok } from './common';
 
 /**
  * The operator side of the support chat: every call needs a back-office operator whose role
- * allows `chat` (support, admin). Kept out of `endpoints` (the spec's member API) and mounted
- * under /api/admin/chat.
+ * allows `chat` (support, admin). Kept out of `endpoints` (the spec's member API), mounted
+ * under /api/admin/chat and listed with the back office's `adminEndpoints`.
  */
 const tag = 'admin-chat';
 
@@ -109,9 +109,15 @@ export const adminChatEndSession = endpoint({
   response: z.object({ session_id: z.string() }),
 });
 
-/** The file behind an uploaded media message (binary; not a JSON endpoint). */
+/** The file behind an uploaded media message, for the console. */
 export const adminChatFilePath = (fileId: string) => `/api/admin/chat/files/${fileId}`;
-export const chatFileParams = z.object({ fileId: idParam });
+
+export const adminChatFile = endpoint({
+  method: 'GET', path: '/api/admin/chat/files/:fileId', access: 'operator', permission: 'chat', tag, download: true,
+  summary: 'Operator: the file behind a media message of any conversation, in its own type',
+  params: chatFileParams,
+  response: chatFileBytes,
+});
 
 export const chatOperatorEndpoints = {
   adminChatConversations,
@@ -119,4 +125,5 @@ export const chatOperatorEndpoints = {
   adminChatReply,
   adminChatRead,
   adminChatEndSession,
+  adminChatFile,
 };

@@ -5,7 +5,7 @@ import { phoneNumber } from './account';
 const tag = 'otp';
 
 export const otpSend = endpoint({
-  method: 'POST', path: '/api/otp/send', access: 'public', tag,
+  method: 'POST', path: '/api/otp/send', access: 'public', tag, closedWithService: true,
   summary: "Send an OTP code by SMS, written in the caller's Accept-Language (th, lo or en); code OTP_VERIFIED (only to the client that sends back the token it verified) skips the OTP step",
   body: z.object({
     phoneNumber,
@@ -15,7 +15,7 @@ export const otpSend = endpoint({
 });
 
 export const otpVerify = endpoint({
-  method: 'POST', path: '/api/otp/verify', access: 'public', tag,
+  method: 'POST', path: '/api/otp/verify', access: 'public', tag, closedWithService: true,
   summary: 'Verify the code sent by SMS',
   body: z.object({ otpToken: z.string().min(1).max(200), otpCode: z.string().min(1).max(10).regex(/^[0-9]+$/) }),
   response: z.object({ message: z.literal('OTP_CODE_VALID') }),

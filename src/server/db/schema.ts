@@ -622,6 +622,10 @@ export interface ChatFileTable {
   size_bytes: ColumnType<bigint, bigint | number, bigint | number>;
   storage_key: string;
   created_at: Generated<Date>;
+  /** The address the upload came from (migration 0025): the per-address byte budget. Null before it. */
+  uploader_ip: string | null;
+  /** When a sent message first named the file; until then it is swept after the grace time. */
+  attached_at: Date | null;
 }
 
 /** Incoming bank transfers from the banks' feeds (0018_bank_arrivals): declared apart, as above. */

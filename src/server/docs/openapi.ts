@@ -35,7 +35,9 @@ export function buildOpenApi(options: { sandbox: boolean }) {
       summary: e.summary,
       parameters: [...parameters, ...headers],
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
+        200: e.download
+          ? { description: e.response.description ?? 'the file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: 'OK', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
         default: { description: 'Refused: { message: ERROR_CODE }', content: { 'application/json': { schema: toSchema(errorBody, 'output') } } },
       },
       ...(e.access === 'member' || e.access === 'operator' ? { security: [{ bearer: [] }] } : {}),

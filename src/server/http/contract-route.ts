@@ -23,6 +23,8 @@ export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise
 
 export interface RouteGuards {
   member: onRequestHookHandler;
+  /** Public endpoints marked `closedWithService`: 410 gone while the service switch is off. */
+  service: onRequestHookHandler;
   /** Back-office routes (access 'operator'); checks the route's `config.permission` (modules/admin/guard.ts). */
   operator?: onRequestHookHandler;
   /** The operator check for routes outside the contract (the support chat): `requireOperator('chat')`. */
@@ -59,7 +61,8 @@ const secureApiReply: onRequestHookHandler = (_request, reply, done) => {
 /**
  * Registers one contract endpoint: its schemas validate the request and the response, its
  * access level chooses the guard, and an idempotent endpoint refuses a request without a
- * well-formed Idempotency-Key header. The handler stays thin: one domain call, mapped.
+ * well-formed Idempotency-Key header. Only the contract's method is mounted (no HEAD for a
+ * GET). The handler stays thin: one domain call, mapped.
  */
 export function contractRoute<E extends Endpoint>(
   app: FastifyInstance,
@@ -72,17 +75,23 @@ export function contractRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // Fastify answers HEAD by running the GET handler and dropping the body, and SPEC has GETs
+    // that move money (promotion and bonus activation, refunds, invite bonus): HEAD ran them.
+    // The API offers no HEAD at all (404 NOT_FOUND); pages and files keep theirs.
+    exposeHeadRoute: false,
     ...options,
     ...(endpoint.permission ? { config: { ...options.config, permission: endpoint.permission } } : {}),
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      response: { 200: endpoint.response },
+      // A download answers the stored file's bytes, which no JSON schema describes.
+      ...(endpoint.download ? {} : { response: { 200: endpoint.response } }),
     },
     // The headers first, so that refusals by the guard or the schemas carry them too.
     onRequest: endpoint.access === 'member' ? [secureApiReply, guards.member]
-      : endpoint.access === 'operator' ? [secureApiReply, guards.operator!] : secureApiReply,
+      : endpoint.access === 'operator' ? [secureApiReply, guards.operator!]
+        : endpoint.closedWithService ? [secureApiReply, guards.service] : secureApiReply,
     helmet: false,
     handler: async (request, reply) => {
       let idempotencyKey: string | undefined;

@@ -22,6 +22,7 @@ import * as m0021 from './0021_transfer_answers';
 import * as m0022 from './0022_operator_makers';
 import * as m0023 from './0023_login_address_failures';
 import * as m0024 from './0024_operator_sign_in_failures';
+import * as m0025 from './0025_chat_upload_budget';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022_operator_makers': m0022,
   '0023_login_address_failures': m0023,
   '0024_operator_sign_in_failures': m0024,
+  '0025_chat_upload_budget': m0025,
 };

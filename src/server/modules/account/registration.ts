@@ -22,7 +22,13 @@ interface CheckedProfile {
   otpId: string | null;
 }
 
-const INVITE_CODE = new RegExp(`^${INVITE_CODE_PREFIX}([0-9]{1,9})$`, 'i');
+/**
+ * An invite code exactly as the invite link writes it (SPEC: prefix PR plus the member's id):
+ * upper-case PR, the id without leading zeros, nothing around it. One member, one code: a
+ * looser reading ('pr7', 'PR007', 'PR7 ') would give every member many codes that count as
+ * theirs. Nine digits at most keep the id inside the database's integer.
+ */
+const INVITE_CODE = new RegExp(`^${INVITE_CODE_PREFIX}([1-9][0-9]{0,8})$`);
 
 /**
  * Registration (SPEC sections 4 and 5): `validate` checks the profile step (and whatever bank
@@ -98,7 +104,7 @@ export class Registration {
     if (sourceCode && !(await lookups.sources()).some((s) => s.code === sourceCode)) refuse('INVALID_USER_INFO', 'unknown source');
 
     let referrerId: number | null = null;
-    const inviteCode = input.inviteCode?.trim();
+    const inviteCode = input.inviteCode;
     if (inviteCode) {
       const match = INVITE_CODE.exec(inviteCode);
       const referrer = match

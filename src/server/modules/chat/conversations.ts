@@ -18,7 +18,10 @@ type Conversation = Selectable<ChatConversationTable>;
 export const CUSTOMER_SENDER = 'customer';
 /** Where a customer's uploaded file is read from; a media message names its file by this path. */
 export const chatFilePath = (fileId: string) => `/api/chat/files/${fileId}`;
-const FILE_PATH = /^\/api\/chat\/files\/([0-9a-f-]{36})$/;
+/** A file's id: a UUID exactly (36 dashes would reach the database's uuid cast and fail there). */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+export const FILE_ID = new RegExp(`^${UUID}$`);
+const FILE_PATH = new RegExp(`^/api/chat/files/(${UUID})$`);
 
 export interface ChatConversationsDeps {
   db: Kysely<DB>;
@@ -140,13 +143,25 @@ export class ChatConversations {
     return message;
   }
 
+  /**
+   * The conversation's uploaded file a media message names, marked sent (kept from now on) in the
+   * message's transaction. The row lock orders it with the sweep of unsent uploads: a file being
+   * swept is waited for and then not found, a file being sent is skipped by the sweep.
+   */
+  private async attachFile(trx: Transaction<DB>, conversationId: string, filePath: string) {
+    const fileId = FILE_PATH.exec(filePath)?.[1];
+    if (!fileId) return undefined;
+    return trx.updateTable('chat_file')
+      .set((eb) => ({ attached_at: eb.fn.coalesce('attached_at', eb.val(this.deps.clock.now())) }))
+      .where('id', '=', fileId).where('conversation_id', '=', conversationId)
+      .returning(['id', 'file_type', 'name'])
+      .executeTakeFirst();
+  }
+
   private async customerBody(trx: Transaction<DB>, conversationId: string, message: CustomerMessage) {
     if (message.message_type !== 'media') return message;
     // Customers send only files they uploaded here: never an outside address an operator's page would load.
-    const fileId = message.payload.url ? undefined : FILE_PATH.exec(message.payload.filePath)?.[1];
-    const file = fileId
-      ? await trx.selectFrom('chat_file').select(['id', 'file_type', 'name']).where('id', '=', fileId).where('conversation_id', '=', conversationId).executeTakeFirst()
-      : undefined;
+    const file = message.payload.url ? undefined : await this.attachFile(trx, conversationId, message.payload.filePath);
     if (!file) refuse('NOT_FOUND', 'a media message names a file uploaded to this conversation');
     return {
       message_type: 'media' as const,
@@ -279,9 +294,7 @@ export class ChatConversations {
   }
 
   private async requireOwnFile(trx: Transaction<DB>, conversationId: string, filePath: string) {
-    const fileId = FILE_PATH.exec(filePath)?.[1];
-    const file = fileId ? await trx.selectFrom('chat_file').select('id').where('id', '=', fileId).where('conversation_id', '=', conversationId).executeTakeFirst() : undefined;
-    if (!file) refuse('NOT_FOUND', 'an uploaded file of this conversation');
+    if (!(await this.attachFile(trx, conversationId, filePath))) refuse('NOT_FOUND', 'an uploaded file of this conversation');
   }
 
   async markReadByOperator(conversationId: string): Promise<void> {

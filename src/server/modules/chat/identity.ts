@@ -16,7 +16,8 @@ export const GUEST_HEADER = 'x-chat-guest';
 
 /**
  * The conversation a request speaks for. With a bearer token it is the member's, whatever the
- * body says; a bad token is 'invalid-token'. Without one, a userId is refused (reading a member's
+ * body says; a bad token (or an Authorization header that is not exactly `Bearer <token>`) is
+ * 'invalid-token'. Without one, a userId is refused (reading a member's
  * conversation needs their token) and a guest id is required. Guests and members live in
  * separate columns and rooms, so no guest id can name a member's conversation.
  */
@@ -26,6 +27,8 @@ export async function customerOf(
   claimed: { userId?: string; guestId?: string },
 ): Promise<ChatCustomer> {
   const token = bearerToken(request);
+  // A malformed Authorization header is a failed member login, never a quiet fall back to a guest.
+  if (!token && request.headers.authorization !== undefined) refuse('invalid-token');
   if (token) {
     requireClientMarker(request);
     const member = await authenticate(token);

@@ -1,24 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { chatFileParams, chatOperatorEndpoints as e } from '../../../contract/endpoints/chatOperator';
+import { chatOperatorEndpoints as e } from '../../../contract/endpoints/chatOperator';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import type { FileStorage } from '../../providers/storage/adapter';
-import type { ChatConversations } from './conversations';
+import { FILE_ID, type ChatConversations } from './conversations';
 import { sendFile } from './routes';
 
 /** The sender of every operator answer: members see the site's side, with the operator's name. */
 const OPERATOR_SENDER = 'operator';
 
 /**
- * The operator chat API under /api/admin/chat: the contract's routes carry the `chat`
- * permission (the back office's operator guard checks it); the file route, outside the
- * contract, asks the same guard.
+ * The operator chat API under /api/admin/chat: every route, files included, is the contract's
+ * and carries the `chat` permission (the back office's operator guard checks it).
  */
 export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
   const g = ctx.guards;
-  if (!g.requireOperator) throw new Error('the back office must be set up before the support chat');
-  const operatorMayChat = g.requireOperator('chat');
+  if (!g.operator) throw new Error('the back office must be set up before the support chat');
   app.register(async (scope) => {
 
     contractRoute(scope, g, e.adminChatConversations, async ({ query }) => ({ conversations: await chat.list(query.limit, query.skip) }));
@@ -37,9 +35,8 @@ export function registerOperatorChatRoutes(app: FastifyInstance, ctx: AppContext
     });
     contractRoute(scope, g, e.adminChatEndSession, async ({ params }) => ({ session_id: await chat.endSession(params.conversationId) }));
 
-    scope.get('/api/admin/chat/files/:fileId', { onRequest: operatorMayChat }, async (request, reply) => {
-      const { fileId } = chatFileParams.parse(request.params);
-      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.file(fileId) : undefined;
+    contractRoute(scope, g, e.adminChatFile, async ({ params, reply }) => {
+      const file = FILE_ID.test(params.fileId) ? await chat.file(params.fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file');
       return sendFile(reply, storage, file!);
     });

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract';
-import { chatFileParams } from '../../../contract/endpoints/chatOperator';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import { bearerToken } from '../../http/member-guard';
 import type { FileStorage } from '../../providers/storage/adapter';
-import type { ChatConversations } from './conversations';
+import { FILE_ID, type ChatConversations } from './conversations';
 import { customerOf, GUEST_HEADER } from './identity';
+import type { UploadBudget } from './upload-budget';
 import { receiveUpload, uploadLimit, type UploadKind } from './uploads';
 
 /** Request limits: per customer (member or guest) on each call, and per address over all chat calls. */
@@ -54,7 +54,7 @@ export async function sendFile(reply: FastifyReply, storage: FileStorage, file: 
     .send(stream);
 }
 
-export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage) {
+export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: ChatConversations, storage: FileStorage, budget: UploadBudget) {
   const g = ctx.guards;
   const who = (request: FastifyRequest, claimed: { userId?: string; guestId?: string }) => customerOf(request, ctx.authenticate, claimed);
 
@@ -86,18 +86,17 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: 
     const upload = (kind: UploadKind) => async ({ request }: { request: FastifyRequest }) => {
       // The guest id rides in a header: a multipart body is only read as the file streams in.
       const customer = await who(request, { guestId: guestHeader(request) });
-      return receiveUpload({ db: ctx.db, storage }, request, kind, async () => (await chat.conversationFor(customer)).id);
+      return receiveUpload({ budget, storage, clock: ctx.clock }, request, kind, async () => (await chat.conversationFor(customer)).id);
     };
     contractRoute(scope, g, endpoints.chatUploadImage, upload('image'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('image') + 65_536 });
     contractRoute(scope, g, endpoints.chatUploadVideo, upload('video'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('video') + 65_536 });
 
     // An uploaded file, to its own conversation only (members by token, guests by the guest header).
-    scope.get('/api/chat/files/:fileId', { config: perCustomer(CHAT_LIMITS.filePerMinute).config }, async (request, reply) => {
-      const { fileId } = chatFileParams.parse(request.params);
+    contractRoute(scope, g, endpoints.chatFile, async ({ request, reply, params }) => {
       const customer = await who(request, { guestId: guestHeader(request) });
-      const file = /^[0-9a-f-]{36}$/.test(fileId) ? await chat.customerFile(customer, fileId) : undefined;
+      const file = FILE_ID.test(params.fileId) ? await chat.customerFile(customer, params.fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file in this conversation');
       return sendFile(reply, storage, file!);
-    });
+    }, perCustomer(CHAT_LIMITS.filePerMinute));
   });
 }

@@ -7,10 +7,14 @@ import { ChatConversations } from './conversations';
 import { registerOperatorChatRoutes } from './operator-routes';
 import { registerChatRoutes } from './routes';
 import { handleChatSockets } from './socket';
+import { UnsentUploads } from './unsent-uploads';
+import { UploadBudget } from './upload-budget';
 
 declare module 'fastify' {
   interface FastifyInstance {
     chat: ChatConversations;
+    /** Uploads no message named within CHAT_UPLOAD_GRACE_MS, swept every CHAT_UPLOAD_SWEEP_MS. */
+    chatUnsentUploads: UnsentUploads;
   }
 }
 
@@ -18,7 +22,8 @@ declare module 'fastify' {
  * The support chat: conversations in the database, uploads in file storage (the local disk by
  * default), rooms on the app's socket.io (across nodes with REDIS_URL: each customer's, and the
  * back office's, told which conversation changed), the customer routes of the contract and the
- * operator API under /api/admin/chat.
+ * operator API under /api/admin/chat. Uploads spend a byte budget per address and per
+ * conversation; those no message named within the grace time are swept on every node.
  */
 export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileStorage) {
   const { config } = ctx;
@@ -30,8 +35,32 @@ export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileS
     emit: (room, event, payload) => ctx.realtime.toRoom(room, event, payload),
   });
   ctx.realtime.onConnection(handleChatSockets({ authenticate: ctx.authenticate, authenticateOperator: app.backOffice.authenticate, roomPrefix: config.CHAT_ROOM_PREFIX }));
-  registerChatRoutes(app, ctx, chat, files);
+  const budget = new UploadBudget({
+    db: ctx.db,
+    clock: ctx.clock,
+    limits: { perAddress: config.CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR, perCustomer: config.CHAT_UPLOAD_CUSTOMER_BYTES_PER_HOUR },
+  });
+  registerChatRoutes(app, ctx, chat, files, budget);
   registerOperatorChatRoutes(app, ctx, chat, files);
+
+  const unsent = new UnsentUploads({ db: ctx.db, storage: files, clock: ctx.clock, graceMs: config.CHAT_UPLOAD_GRACE_MS });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  app.addHook('onListen', async () => {
+    const tick = () => {
+      if (running) return; // the last sweep is still going
+      running = unsent.sweep()
+        .catch((err) => app.log.error({ err }, 'sweeping unsent chat uploads failed'))
+        .finally(() => { running = undefined; });
+    };
+    tick();
+    if (config.CHAT_UPLOAD_SWEEP_MS > 0) timer = setInterval(tick, config.CHAT_UPLOAD_SWEEP_MS);
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
   app.decorate('chat', chat);
+  app.decorate('chatUnsentUploads', unsent);
   return chat;
 }

@@ -4,11 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/node';
 import { imageSize } from 'image-size';
 import { CHAT } from '../../../contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Clock } from '../../clock';
 import { refuse } from '../../errors';
 import type { FileStorage } from '../../providers/storage/adapter';
 import { chatFilePath } from './conversations';
+import type { UploadBudget } from './upload-budget';
 
 export type UploadKind = 'image' | 'video';
 
@@ -36,12 +36,14 @@ export const uploadLimit = (kind: UploadKind) => RULES[kind].maxBytes;
 const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase();
 
 /**
- * One upload: checks the declared size, then streams the file part through a type sniffer
- * into storage (never whole in memory). A file over the limit, of another type by its bytes,
- * or with a name that disagrees is refused with its code and leaves nothing stored.
+ * One upload: checks the declared size and the address's byte budget, then streams the file
+ * part through a type sniffer into storage (never whole in memory). A file over the limit, of
+ * another type by its bytes, with a name that disagrees, or past the address's or the
+ * conversation's byte budget (REQUEST_LIMIT) is refused with its code and leaves nothing stored.
+ * A kept file waits for a message to name it; unsent, it is swept (unsent-uploads.ts).
  */
 export async function receiveUpload(
-  deps: { db: Kysely<DB>; storage: FileStorage },
+  deps: { budget: UploadBudget; storage: FileStorage; clock: Clock },
   request: FastifyRequest,
   kind: UploadKind,
   conversationId: () => Promise<string>,
@@ -50,6 +52,8 @@ export async function receiveUpload(
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > rule.maxBytes + FRAMING_BYTES) refuse('FILE_TOO_LARGE');
   if (!request.isMultipart()) refuse('CHAT_FILE_REQUIRED');
+  // Refused unread when the address has no room left for it (guest ids are free; the address is not).
+  await deps.budget.refuseWhenSpent({ ip: request.ip }, declared);
   const part = await request.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
   if (!part || part.fieldname !== 'file') refuse('CHAT_FILE_REQUIRED');
   const file = part!;
@@ -78,10 +82,20 @@ export async function receiveUpload(
     await deps.storage.remove(id);
     refuse('FILE_TOO_LARGE');
   }
-  await deps.db
-    .insertInto('chat_file')
-    .values({ id, conversation_id: owner, file_type: kind, mime: mime!, name: file.filename.slice(-200), size_bytes: size, storage_key: id })
-    .execute();
+  try {
+    // The exact count, now the size is known: uploads at once on any node cannot both take the last of a budget.
+    await deps.budget.spend({ ip: request.ip, conversationId: owner }, size, (trx) => trx
+      .insertInto('chat_file')
+      .values({
+        id, conversation_id: owner, file_type: kind, mime: mime!, name: file.filename.slice(-200), size_bytes: size, storage_key: id,
+        uploader_ip: request.ip, created_at: deps.clock.now(), attached_at: null,
+      })
+      .execute()
+      .then(() => undefined));
+  } catch (error) {
+    await deps.storage.remove(id);
+    throw error;
+  }
   return { path: chatFilePath(id) };
 }
 

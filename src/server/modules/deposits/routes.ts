@@ -8,6 +8,7 @@ import type { StoredAnswer } from '../../ledger/idempotency';
 import type { QrChannel } from '../../providers/gateways/adapter';
 import type { BankFeed } from '../../providers/bank-feed/adapter';
 import { verifySignature } from '../../providers/signing';
+import { refuseImplausibleTransferTime } from './arrival-time';
 import type { BankArrivals } from './bank-arrivals';
 import type { QrDeposits } from './qrcodes';
 import { slipImageType } from './slip-reader';
@@ -114,9 +115,11 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
         rawBody: (request as RawRequest).rawBody ?? '',
       });
       if (!signed) refuse('UNAUTHORIZED', 'bad bank feed signature');
+      const transferredAt = new Date(body.transferredAt);
+      refuseImplausibleTransferTime(transferredAt, ctx.clock.now(), (await ctx.lookups.slip()).uploadWithinMinutes);
       const arrival = await s.arrivals.receive({
         bankCode: params.bankCode, account: body.account, reference: body.reference, amount: BigInt(body.amount), currency: body.currency,
-        senderBank: body.senderBank, senderAccount: body.senderAccount, senderName: body.senderName || null, transferredAt: new Date(body.transferredAt),
+        senderBank: body.senderBank, senderAccount: body.senderAccount, senderName: body.senderName || null, transferredAt,
       });
       return { message: 'OK' as const, status: arrival.status };
     });

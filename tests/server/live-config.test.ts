@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { build } from './helpers/app';
+import { freePort } from './helpers/server-process';
+
+/** Every provider live mode needs, configured (README, Live mode). */
+const LIVE = {
+  NODE_ENV: 'production', APP_MODE: 'live', DATABASE_URL: 'postgres://wallet@db.example/wallet',
+  SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't',
+  GAME_PROVIDER_URL: 'https://games.example', GAME_PROVIDER_SECRET: 's', TRUEWALLET_LINK_KEY: 'k', TRUEWALLET_MOBILE: '0800000000',
+  SLIP_VERIFY_URL: 'https://slips.example', SLIP_VERIFY_TOKEN: 't', PAYMENT_GATEWAY_URL: 'https://pay.example', PAYMENT_GATEWAY_SECRET: 's',
+};
+const withoutDatabase = () => {
+  const { DATABASE_URL: _unused, ...rest } = LIVE;
+  return rest;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `src/server/main.ts` with exactly `env`; settles with its exit code, or 'listening' once its health check answers. */
+async function start(env: Record<string, string>): Promise<{ outcome: number | 'listening'; log: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (c) => (log += c));
+  child.stderr.on('data', (c) => (log += c));
+  const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return { outcome: await exited, log };
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) {
+      child.kill('SIGKILL');
+      await exited;
+      return { outcome: 'listening', log };
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`neither started nor exited: ${log}`);
+}
+
+describe('live mode configuration', () => {
+  it('accepts live mode with PostgreSQL and every provider configured', () => {
+    expect(loadConfig(LIVE)).toMatchObject({ sandbox: false, payout: 'manual', DATABASE_URL: LIVE.DATABASE_URL });
+  });
+
+  it.each([
+    ['NODE_ENV=production', { ...withoutDatabase() }],
+    ['NODE_ENV=development', { ...withoutDatabase(), NODE_ENV: 'development' }],
+    ['NODE_ENV unset', (() => { const { NODE_ENV: _n, ...rest } = withoutDatabase(); return rest; })()],
+  ])('refuses live mode on the embedded database (%s), saying to set DATABASE_URL', (_name, env) => {
+    expect(() => loadConfig(env)).toThrow(/live mode keeps real money in PostgreSQL: set DATABASE_URL/);
+  });
+
+  it('lets the tests alone (NODE_ENV=test) run live mode on the embedded database', async () => {
+    const config = loadConfig({ ...withoutDatabase(), NODE_ENV: 'test' });
+    expect([config.sandbox, config.DATABASE_URL]).toEqual([false, undefined]);
+    const t = await build('pglite', { ...withoutDatabase(), NODE_ENV: 'test' });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'pglite', sandbox: false });
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+
+  it.each(['PUBLIC_URL', 'GAME_PROVIDER_URL', 'SMS_GATEWAY_URL', 'SLIP_VERIFY_URL', 'PAYMENT_GATEWAY_URL', 'TRUEWALLET_API_URL'])(
+    'refuses %s that is not an http(s) address, naming it',
+    (name) => {
+      for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'ftp://files.example/']) {
+        expect(() => loadConfig({ ...LIVE, [name]: bad }), `${name}=${bad}`).toThrow(`invalid configuration: ${name}: must be an http:// or https:// address`);
+      }
+      expect(loadConfig({ ...LIVE, [name]: 'http://10.0.0.5:8080/api' })[name as 'PUBLIC_URL']).toBe('http://10.0.0.5:8080/api');
+    },
+  );
+
+  it('stops `npm start` in production live mode without DATABASE_URL, with the reason, before opening any database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-no-db-'));
+    try {
+      const { outcome, log } = await start({ ...withoutDatabase(), DATA_DIR: dataDir });
+      expect(outcome).toBe(1);
+      expect(log).toContain('live mode keeps real money in PostgreSQL: set DATABASE_URL');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it('stops `npm start` with a javascript: provider address, naming the variable', async () => {
+    const { outcome, log } = await start({ ...LIVE, GAME_PROVIDER_URL: 'javascript:alert(1)' });
+    expect(outcome).toBe(1);
+    expect(log).toContain('GAME_PROVIDER_URL: must be an http:// or https:// address');
+  }, 150_000);
+});
