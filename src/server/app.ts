@@ -22,6 +22,7 @@ import { memberGuard, type Authenticator } from './http/member-guard';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
+import { Passwords, passwordCostOf } from './modules/account/passwords';
 import { registerAccountRoutes } from './modules/account/routes';
 import { ContentLanguages } from './content/content-languages';
 import { Lookups } from './modules/lookup/lookups';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle,
     lookups,
     otp,
+    passwords: new Passwords(passwordCostOf(config)),
     authenticate,
     realtime,
     guards: { member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }) },

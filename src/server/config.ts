@@ -80,7 +80,14 @@ export const configSchema = z.object({
   CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
   /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
   CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
+  /** Memory one password hash (argon2id) takes, in KiB; the default 64 MiB is argon2's own. Tests lower it, production keeps it. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(64).max(4 * 1024 * 1024).default(65_536),
+  /** Passes one password hash makes over its memory; the default 3 is argon2's own. */
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(20).default(3),
 });
+
+/** The least a production server hashes passwords with (OWASP's floor for argon2id: 19 MiB, 2 passes). */
+export const PRODUCTION_PASSWORD_FLOOR = { memoryKib: 19_456, passes: 2 } as const;
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {
   HOST: string;
@@ -120,6 +127,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (!sandbox && (!values.PAYMENT_GATEWAY_URL || !values.PAYMENT_GATEWAY_SECRET)) {
     throw new ConfigError('live mode takes QR deposits through a payment gateway: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET');
+  }
+  if (values.NODE_ENV === 'production'
+    && (values.PASSWORD_HASH_MEMORY_KIB < PRODUCTION_PASSWORD_FLOOR.memoryKib || values.PASSWORD_HASH_PASSES < PRODUCTION_PASSWORD_FLOOR.passes)) {
+    throw new ConfigError(`NODE_ENV=production hashes passwords with at least ${PRODUCTION_PASSWORD_FLOOR.memoryKib} KiB and ${PRODUCTION_PASSWORD_FLOOR.passes} passes: raise PASSWORD_HASH_MEMORY_KIB / PASSWORD_HASH_PASSES or leave them unset`);
   }
   const payout = values.PAYOUT_ADAPTER ?? (sandbox ? 'sandbox' : 'manual');
   if (!sandbox && payout === 'sandbox') {
