@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrated database templates, made once per run and copied per test (tests/server/helpers/db-templates.ts).
+    globalSetup: ['tests/server/helpers/db-templates-setup.ts'],
     // Vitest's default is one file at a time on two cores; most files spend their time waiting on
     // a database or a timer, so one per core halves the run (CI: 830 s -> 410 s) and all still pass.
     maxWorkers: Math.max(2, os.availableParallelism()),
