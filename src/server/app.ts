@@ -23,6 +23,7 @@ import { memberGuard, serviceSwitch, type Authenticator } from './http/member-gu
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { registerHealth } from './modules/health/routes';
+import { Passwords, passwordCostOf } from './modules/account/passwords';
 import { registerAccountRoutes } from './modules/account/routes';
 import { ContentLanguages } from './content/content-languages';
 import { Lookups } from './modules/lookup/lookups';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle,
     lookups,
     otp,
+    passwords: new Passwords(passwordCostOf(config)),
     authenticate,
     realtime,
     guards: {

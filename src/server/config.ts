@@ -91,7 +91,14 @@ export const configSchema = z.object({
   CHAT_UPLOAD_GRACE_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** How often each node sweeps unsent uploads; 0 sweeps only at start. */
   CHAT_UPLOAD_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Memory one password hash (argon2id) takes, in KiB; the default 64 MiB is argon2's own. Tests lower it, production keeps it. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(64).max(4 * 1024 * 1024).default(65_536),
+  /** Passes one password hash makes over its memory; the default 3 is argon2's own. */
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(20).default(3),
 });
+
+/** The least a production server hashes passwords with (OWASP's floor for argon2id: 19 MiB, 2 passes). */
+export const PRODUCTION_PASSWORD_FLOOR = { memoryKib: 19_456, passes: 2 } as const;
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & {
   HOST: string;
@@ -136,6 +143,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // files, with no replica and no second node. Only the tests run live mode on it.
   if (!sandbox && !values.DATABASE_URL && values.NODE_ENV !== 'test') {
     throw new ConfigError('live mode keeps real money in PostgreSQL: set DATABASE_URL (the embedded database is for sandbox mode)');
+  }
+  if (values.NODE_ENV === 'production'
+    && (values.PASSWORD_HASH_MEMORY_KIB < PRODUCTION_PASSWORD_FLOOR.memoryKib || values.PASSWORD_HASH_PASSES < PRODUCTION_PASSWORD_FLOOR.passes)) {
+    throw new ConfigError(`NODE_ENV=production hashes passwords with at least ${PRODUCTION_PASSWORD_FLOOR.memoryKib} KiB and ${PRODUCTION_PASSWORD_FLOOR.passes} passes: raise PASSWORD_HASH_MEMORY_KIB / PASSWORD_HASH_PASSES or leave them unset`);
   }
   const payout = values.PAYOUT_ADAPTER ?? (sandbox ? 'sandbox' : 'manual');
   if (!sandbox && payout === 'sandbox') {

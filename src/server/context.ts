@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { RouteGuards } from './http/contract-route';
 import type { Authenticator } from './http/member-guard';
+import type { Passwords } from './modules/account/passwords';
 import type { Lookups } from './modules/lookup/lookups';
 import type { Otp } from './modules/otp/otp';
 import type { Sessions } from './modules/sessions/sessions';
@@ -25,6 +26,8 @@ export interface AppContext {
   throttle: Throttle;
   lookups: Lookups;
   otp: Otp;
+  /** Hashes and checks member and operator passwords at the configured cost. */
+  passwords: Passwords;
   guards: RouteGuards;
   realtime: Realtime;
   authenticate: Authenticator;

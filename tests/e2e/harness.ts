@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { TEST_PASSWORD_COST } from '../server/helpers/password-cost';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,7 +112,9 @@ export async function buildClient(outDir = 'dist', env: Record<string, string> =
 /**
  * Starts the real server on a free port with a fresh data directory and waits for its health
  * check. `env` adds to the server's environment (COUNTRY=LA, CLIENT_DIR=dist-la for the Laos
- * variant); its log goes to test-results/`logName`.
+ * variant); its log goes to test-results/`logName`. Passwords are hashed at the API tests' cost
+ * (tests/server/helpers/password-cost.ts): a login at production's cost is a second or more of
+ * CPU, and the browser tests log in many times without testing the hash.
  */
 export async function startServer(env: Record<string, string> = {}, logName = 'server.log'): Promise<E2eServer> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -121,7 +124,7 @@ export async function startServer(env: Record<string, string> = {}, logName = 's
   let log = '';
   const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env }),
+    env: childEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...TEST_PASSWORD_COST, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

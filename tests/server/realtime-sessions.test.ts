@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/modules/account/passwords';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';
@@ -52,7 +51,7 @@ describe.each(engines)('sockets end with their session on %s', (engine) => {
 
   it('ends the other sessions\' sockets on a password change and keeps the one that changed it', async () => {
     const m = await seedMember(t.app);
-    await t.app.ctx.db.updateTable('member').set({ password_hash: await hashPassword('secret123') }).where('id', '=', m.id).execute();
+    await t.app.ctx.db.updateTable('member').set({ password_hash: await t.app.ctx.passwords.hash('secret123') }).where('id', '=', m.id).execute();
     const other = await t.app.ctx.sessions.create(m.id, { persistent: false });
     const here = await connect(m.token);
     const elsewhere = await connect(other);

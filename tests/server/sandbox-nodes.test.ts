@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/server/config';
 import { sandboxSecret } from '../../src/server/sandbox/secrets';
 import { engines, freshDatabase, type TestDatabase } from './helpers/db';
 import { seedMember } from './helpers/members';
+import { TEST_PASSWORD_COST } from './helpers/password-cost';
 import { walletClient } from './helpers/wallet';
 
 describe('sandbox mode listens on this machine only unless HOST says otherwise', () => {
@@ -31,7 +32,7 @@ describe.each(engines)('two sandbox nodes on one %s database', (engine) => {
   beforeAll(async () => {
     test = await freshDatabase(engine);
     // No SANDBOX_PROVIDER_SECRET: each node works out its own, as two `npm start` processes do.
-    const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', RECONCILE_INTERVAL_MS: '0' });
+    const config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...TEST_PASSWORD_COST, RECONCILE_INTERVAL_MS: '0' });
     nodes = [];
     for (let i = 0; i < 2; i++) {
       const app = await buildApp({ config, database: test.database, logger: false });

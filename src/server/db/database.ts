@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: a new database starts as this data directory (a tarball from PGlite's dumpDataDir), not empty. */
+  loadDataDir?: Blob;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
@@ -50,7 +52,7 @@ export function openDatabase(options: DatabaseOptions): Database {
     dataDir = path.resolve(options.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite({ dataDir, parsers: { [INT8]: parseInt8 } });
+  const pglite = new PGlite({ dataDir, loadDataDir: options.loadDataDir, parsers: { [INT8]: parseInt8 } });
   return wrap(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }), 'pglite');
 }
 

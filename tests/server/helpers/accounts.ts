@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../../src/server/modules/account/passwords';
 import { clientHeaders } from './app';
 import { seedMember } from './members';
 
@@ -92,6 +91,6 @@ export async function seedMemberWithPassword(
   overrides: Parameters<typeof seedMember>[1] = {},
 ) {
   const member = await seedMember(app, overrides);
-  await app.ctx.db.updateTable('member').set({ password_hash: await hashPassword(password) }).where('id', '=', member.id).execute();
+  await app.ctx.db.updateTable('member').set({ password_hash: await app.ctx.passwords.hash(password) }).where('id', '=', member.id).execute();
   return { ...member, password, headers: clientHeaders(member.token) };
 }

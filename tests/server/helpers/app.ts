@@ -4,6 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { Engine } from '../../../src/server/db/database';
 import { freshDatabase } from './db';
+import { TEST_PASSWORD_COST } from './password-cost';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +19,7 @@ export async function build(
   /** Extra routes registered before the app is ready (for cross-cutting tests). */
   extend?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const config: Config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...env });
+  const config: Config = loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...TEST_PASSWORD_COST, ...env });
   const test = await freshDatabase(engine);
   const app = await buildApp({ config, database: test.database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   extend?.(app);

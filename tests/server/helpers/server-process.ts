@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { TEST_PASSWORD_COST } from './password-cost';
 
 /** The server as its own process (`src/server/main.ts`), for tests of crashes, outages and several nodes. */
 export interface ServerProcess {
@@ -35,7 +36,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...childEnv, HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env, PORT: String(port) },
+    env: { ...childEnv, HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...TEST_PASSWORD_COST, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

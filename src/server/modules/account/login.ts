@@ -6,7 +6,7 @@ import { refuse } from '../../errors';
 import type { Sessions } from '../sessions/sessions';
 import type { Throttle } from '../../throttle/throttle';
 import { AddressFailures } from './address-failures';
-import { dummyHash, verifyPassword } from './passwords';
+import type { Passwords } from './passwords';
 import { checkPhone } from './phone';
 
 /**
@@ -46,12 +46,12 @@ export interface LoginRequest {
 export class Login {
   private readonly addresses: AddressFailures;
 
-  constructor(private readonly deps: { db: Kysely<DB>; country: Country; sessions: Sessions; throttle: Throttle; clock: Clock }) {
+  constructor(private readonly deps: { db: Kysely<DB>; country: Country; sessions: Sessions; throttle: Throttle; clock: Clock; passwords: Passwords }) {
     this.addresses = new AddressFailures({ db: deps.db, clock: deps.clock }, LOGIN_LIMITS.address);
   }
 
   async login(request: LoginRequest, client: { ip: string; userAgent?: string }): Promise<string> {
-    const { db, throttle } = this.deps;
+    const { db, throttle, passwords } = this.deps;
     const phone = checkPhone(this.deps.country, request.username);
     const accountKey = phone.ok ? phone.phone : request.username;
     const pair = await throttle.take(`login:pair:${accountKey}:${client.ip}`, LOGIN_LIMITS.perPhoneAndAddress, LOGIN_LIMITS.windowMs);
@@ -69,7 +69,7 @@ export class Login {
     const member = phone.ok
       ? await db.selectFrom('member').select(['id', 'password_hash', 'status']).where('username', '=', phone.phone).executeTakeFirst()
       : undefined;
-    const matches = await verifyPassword(member?.password_hash ?? (await dummyHash()), request.password);
+    const matches = await passwords.verify(member?.password_hash ?? (await passwords.dummyHash()), request.password);
     if (!member || !matches) {
       await this.addresses.failed(client.ip);
       return refuse('WRONG_CREDENTIAL');

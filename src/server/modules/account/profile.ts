@@ -10,7 +10,7 @@ import type { Sessions } from '../sessions/sessions';
 import type { Throttle } from '../../throttle/throttle';
 import type { Lookups } from '../lookup/lookups';
 import { checkBankDetails, isEnglishName, needsEnglishName, normaliseAccountName, normaliseAccountNo } from './bank-details';
-import { checkNewPassword, hashPassword, verifyPassword } from './passwords';
+import { checkNewPassword, type Passwords } from './passwords';
 
 type ProfileAnswer = ResponseOf<typeof endpoints.accountProfile>;
 
@@ -23,7 +23,7 @@ export const CHANGE_PASSWORD_LIMIT = { wrong: 10, windowMs: 15 * 60_000 } as con
  */
 export class Profiles {
   constructor(
-    private readonly deps: { db: Kysely<DB>; lookups: Lookups; settings: Settings; sessions: Sessions; throttle: Throttle; clock: Clock },
+    private readonly deps: { db: Kysely<DB>; lookups: Lookups; settings: Settings; sessions: Sessions; throttle: Throttle; clock: Clock; passwords: Passwords },
   ) {}
 
   async get(memberId: number, language?: Locale): Promise<ProfileAnswer> {
@@ -90,14 +90,14 @@ export class Profiles {
 
   /** WRONG_PASSWORD for a wrong old password (throttled); on success every other session ends. */
   async changePassword(member: MemberIdentity, input: BodyOf<typeof endpoints.accountChangePassword>): Promise<void> {
-    const { db, throttle, sessions, clock } = this.deps;
+    const { db, throttle, sessions, clock, passwords } = this.deps;
     const ticket = await throttle.take(`changepwd:${member.memberId}`, CHANGE_PASSWORD_LIMIT.wrong, CHANGE_PASSWORD_LIMIT.windowMs);
     if (!ticket) return refuse('REQUEST_LIMIT');
     const row = await db.selectFrom('member').select('password_hash').where('id', '=', member.memberId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, input.oldPassword))) refuse('WRONG_PASSWORD');
+    if (!(await passwords.verify(row.password_hash, input.oldPassword))) refuse('WRONG_PASSWORD');
     await throttle.giveBack(ticket);
     checkNewPassword(input.newPassword);
-    const hash = await hashPassword(input.newPassword);
+    const hash = await passwords.hash(input.newPassword);
     await db.updateTable('member').set({ password_hash: hash, password_changed_at: clock.now() }).where('id', '=', member.memberId).execute();
     await sessions.revokeOthers(member.memberId, member.sessionId);
   }

@@ -7,7 +7,7 @@ import { openMemberAccounts } from '../../ledger/member-accounts';
 import type { Lookups } from '../lookup/lookups';
 import type { Otp } from '../otp/otp';
 import { checkBankDetails, checkBankFields } from './bank-details';
-import { checkNewPassword, hashPassword } from './passwords';
+import { checkNewPassword, type Passwords } from './passwords';
 import { normalisePhone } from './phone';
 
 export type RegistrationInput = BodyOf<typeof endpoints.accountCreate>;
@@ -38,7 +38,7 @@ const INVITE_CODE = new RegExp(`^${INVITE_CODE_PREFIX}([1-9][0-9]{0,8})$`);
  * EXISTING_BANK through the unique constraints.
  */
 export class Registration {
-  constructor(private readonly deps: { db: Kysely<DB>; country: Country; lookups: Lookups; otp: Otp }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; country: Country; lookups: Lookups; otp: Otp; passwords: Passwords }) {}
 
   async validate(input: ValidationInput): Promise<void> {
     await this.checkProfile(input);
@@ -53,7 +53,7 @@ export class Registration {
     const bank = await checkBankDetails(this.deps.lookups, input);
     await this.refuseTakenBank(bank);
     const currency = this.currencyOf(input.currency);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const { db, otp } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {

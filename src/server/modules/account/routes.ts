@@ -16,9 +16,9 @@ const OK = { message: 'OK' as const };
  */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const country = ctx.config.COUNTRY;
-  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock });
-  const registration = new Registration({ db: ctx.db, country, lookups: ctx.lookups, otp: ctx.otp });
-  const profiles = new Profiles({ db: ctx.db, lookups: ctx.lookups, settings: ctx.settings, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock });
+  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock, passwords: ctx.passwords });
+  const registration = new Registration({ db: ctx.db, country, lookups: ctx.lookups, otp: ctx.otp, passwords: ctx.passwords });
+  const profiles = new Profiles({ db: ctx.db, lookups: ctx.lookups, settings: ctx.settings, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock, passwords: ctx.passwords });
   const agreements = new Agreements({ db: ctx.db, lookups: ctx.lookups });
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
 

@@ -9,6 +9,7 @@ import { DomainError } from '../../errors';
 import { Throttle } from '../../throttle/throttle';
 import { AuditLog } from './audit';
 import { Operators } from './operators';
+import { Passwords, passwordCostOf } from '../account/passwords';
 
 /**
  * `npm run admin:create -- --username alice --name "Alice" [--role admin]`: makes an operator
@@ -40,7 +41,7 @@ const database = openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_D
 try {
   await migrateToLatest(database.db);
   const audit = new AuditLog(database.db);
-  const operators = new Operators({ db: database.db, clock: systemClock(), throttle: new Throttle(database.db, systemClock()), audit });
+  const operators = new Operators({ db: database.db, clock: systemClock(), throttle: new Throttle(database.db, systemClock()), audit, passwords: new Passwords(passwordCostOf(config)) });
   const username = values.username.toLowerCase();
   const created = await operators.create(
     { username, name: values.name ?? username, role: values.role as OperatorRole, password },

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { ADMIN_PAGE_SIZE, toMajor } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
-import { hashPassword } from '../account/passwords';
+import type { Passwords } from '../account/passwords';
 import type { Sessions } from '../sessions/sessions';
 import type { MoneyContext } from '../wallet/money-context';
 import { statementPage } from '../wallet/statement';
@@ -23,7 +23,7 @@ const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Members as support sees them: search, one member's whole picture, lock and password reset. */
 export class MemberDesk {
-  constructor(private readonly deps: { db: Kysely<DB>; money: MoneyContext; sessions: Sessions; audit: AuditLog }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; money: MoneyContext; sessions: Sessions; audit: AuditLog; passwords: Passwords }) {}
 
   /** By phone, name or bank account number (digits match anywhere in the phone or account). */
   async search(q: string, page: number) {
@@ -105,7 +105,7 @@ export class MemberDesk {
   async resetPassword(memberId: number, actor: Actor) {
     await this.summaryOf(memberId);
     const password = Array.from({ length: 10 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-    const hash = await hashPassword(password);
+    const hash = await this.deps.passwords.hash(password);
     await this.deps.db.transaction().execute(async (trx) => {
       await trx.updateTable('member').set({ password_hash: hash, password_changed_at: new Date() }).where('id', '=', memberId).execute();
       await this.deps.audit.record(actor, { action: 'member.password_reset', targetType: 'member', targetId: memberId }, trx);

@@ -6,7 +6,7 @@ import { uniqueViolation } from '../../db/errors';
 import type { DB, OperatorTable } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { Throttle } from '../../throttle/throttle';
-import { dummyHash, hashPassword, verifyPassword } from '../account/passwords';
+import type { Passwords } from '../account/passwords';
 import type { Actor, AuditLog } from './audit';
 import { checkOperatorPassword } from './password-strength';
 import { enrolment, newTotpSecret, totpStep } from './totp';
@@ -54,7 +54,7 @@ const VIEW = ['id', 'username', 'name', 'role', 'totp_secret', 'created_at'] as 
  * per (username, address) and per address, never per username alone (OPERATOR_LOGIN_LIMITS).
  */
 export class Operators {
-  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; throttle: Throttle; audit: AuditLog }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; throttle: Throttle; audit: AuditLog; passwords: Passwords }) {}
 
   /**
    * A new operator. The password must be strong, except the sandbox's seeded admin's, which
@@ -68,7 +68,7 @@ export class Operators {
       return await this.deps.db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('operator')
           .values({
-            username, name: input.name, role: input.role, password_hash: await hashPassword(input.password),
+            username, name: input.name, role: input.role, password_hash: await this.deps.passwords.hash(input.password),
             totp_secret: null, totp_pending_secret: null, totp_last_step: null, created_by: by?.operatorId ?? null,
           })
           .returning(VIEW).executeTakeFirstOrThrow();
@@ -97,7 +97,7 @@ export class Operators {
   }
 
   async login(request: { username: string; password: string; code?: string }, client: { ip: string; userAgent?: string }) {
-    const { db, throttle, audit } = this.deps;
+    const { db, throttle, audit, passwords } = this.deps;
     const { perPair, perAddress, openPerUsername, windowMs } = OPERATOR_LOGIN_LIMITS;
     const username = request.username.toLowerCase();
     const actor: Actor = { operatorId: null, username, ip: client.ip };
@@ -121,7 +121,7 @@ export class Operators {
 
     const op = await db.selectFrom('operator').selectAll().where('username', '=', username).executeTakeFirst();
     // An unknown username costs the same time as a wrong password.
-    const matches = await verifyPassword(op?.password_hash ?? (await dummyHash()), request.password);
+    const matches = await passwords.verify(op?.password_hash ?? (await passwords.dummyHash()), request.password);
     if (!op || !matches || op.status !== 'active') return failed('password');
     actor.operatorId = op.id;
 

@@ -43,7 +43,7 @@ export const SEED_ADMIN = 'admin';
  */
 export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet): BackOffice {
   const audit = new AuditLog(ctx.db);
-  const operators = new Operators({ db: ctx.db, clock: ctx.clock, throttle: ctx.throttle, audit });
+  const operators = new Operators({ db: ctx.db, clock: ctx.clock, throttle: ctx.throttle, audit, passwords: ctx.passwords });
   const authenticate: OperatorAuthenticator = (token) => operators.authenticate(token);
   ctx.guards.operator = operatorRouteGuard(authenticate);
   ctx.guards.requireOperator = (permission?: Permission) => requireOperator(authenticate, permission);
@@ -58,7 +58,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     slips: new SlipQueue({ db: ctx.db, money, audit }),
     arrivals: new ArrivalQueue({ db: ctx.db, money, audit }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
-    members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit }),
+    members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit, passwords: ctx.passwords }),
   };
   registerAdminRoutes(app, ctx, office);
   app.decorate('backOffice', office);
