@@ -15,6 +15,7 @@ const LIVE = {
   NODE_ENV: 'production', APP_MODE: 'live', SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't',
   GAME_PROVIDER_URL: 'https://games.example', GAME_PROVIDER_SECRET: 's', TRUEWALLET_LINK_KEY: 'k', TRUEWALLET_MOBILE: '0800000000',
   SLIP_VERIFY_URL: 'https://slips.example', SLIP_VERIFY_TOKEN: 't', PAYMENT_GATEWAY_URL: 'https://pay.example', PAYMENT_GATEWAY_SECRET: 's',
+  DATABASE_URL: 'postgres://db.example/wallet',
 };
 
 describe('the password hash cost', () => {
