@@ -235,7 +235,7 @@ describe('back office', () => {
     await page.getByRole('link', { name: en.admin.nav.audit }).click();
     await page.getByTestId('audit-line').first().waitFor();
     const actions = await page.getByTestId('audit-line').locator('td:nth-child(3)').allInnerTexts();
-    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
+    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.reject', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
       expect(actions, action).toContain(action);
     }
   });

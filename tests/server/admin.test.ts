@@ -244,7 +244,7 @@ describe.each(engines)('back office on %s', (engine) => {
     expect((await auditActions(proposed.json().id)).map((a) => a.action)).toEqual(['adjustment.propose', 'adjustment.approve']);
   });
 
-  it('refuses an approval by an operator the proposer made, or by the one who made the proposer (issue 25 #10)', async () => {
+  it('refuses an approval by an operator the proposer made, the one who made the proposer, or another the same admin made (issue 25 #10)', async () => {
     const m = await seedMember(t.app);
     const boss = await operatorWith(t.app, 'admin');
     const bossId = (await t.app.ctx.db.selectFrom('operator').select('id').where('username', '=', boss.username).executeTakeFirstOrThrow()).id;
@@ -264,6 +264,12 @@ describe.each(engines)('back office on %s', (engine) => {
     expect((await balances(t.app, m.id)).wallet).toBe(0);
     const open = (await boss.get('/api/admin/adjustments?status=proposed')).json().items.map((i: { id: string }) => i.id);
     expect(open).toEqual(expect.arrayContaining([byBoss.id, byPuppet.id]));
+
+    // Two operators the same admin made are one person too: one proposes, the other may not approve.
+    const sibling = `sibling${process.pid % 1000}`;
+    expect((await boss.post('/api/admin/operators', { username: sibling, name: 'Sibling', role: 'finance', password: STRONG_PASSWORD })).statusCode).toBe(200);
+    const other = adminClient(t.app, (await enrolAndSignIn(t.app, sibling, STRONG_PASSWORD)).token);
+    expect((await other.approveAdjustment(byPuppet.id)).json()).toEqual({ message: 'OWN_PROPOSAL' });
 
     // An operator independent of the proposer approves: the money moves once.
     const independent = await operatorWith(t.app, 'finance');
