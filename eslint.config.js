@@ -16,4 +16,30 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The floors of ARCHITECTURE.md, kept by lint: each imports only from those below it.
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(react|react-dom|@xstate/react|axios|pixi\\.js|@pixi/.*|three|@react-three/.*|howler|socket\\.io-client)(/.*)?$', message: 'Machines are framework-free: what they do to the world is an actor the app provides.' },
+        { regex: '(^|/)src/(client|server)(/|$)', message: 'Machines import neither the client nor the server.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)(client|server)(/|$)', message: 'The contract is shared by both sides and imports neither.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/providers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)modules(/|$)', message: 'Providers speak to the outside world; they import no module.' },
+      ] }],
+    },
+  },
 );

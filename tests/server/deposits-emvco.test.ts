@@ -2,10 +2,10 @@ import CryptoJS from 'crypto-js';
 import { checksum, generate, parse, validate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { accountMatches } from '../../src/server/modules/deposits/accounts';
-import { laoQrMerchantProblem, laoQrPayload, promptPayPayload } from '../../src/server/modules/deposits/emvco/merchant-qr';
+import { laoQrMerchantProblem, laoQrPayload, promptPayPayload } from '../../src/server/providers/emvco/merchant-qr';
 import { crcCcittFalse, parseStrict } from './helpers/emvco-strict';
-import { bcelSlipQr, parseSlipQr, thaiSlipQr } from '../../src/server/modules/deposits/emvco/slip-qr';
-import { crc16, decodeFields, encodeFields, formatAmount, parsePayload, withCrc } from '../../src/server/modules/deposits/emvco/tlv';
+import { bcelSlipQr, parseSlipQr, thaiSlipQr } from '../../src/server/providers/emvco/slip-qr';
+import { crc16, decodeFields, encodeFields, formatAmount, parsePayload, withCrc } from '../../src/server/providers/emvco/tlv';
 import { decryptLink } from '../../src/server/modules/deposits/truewallet';
 
 describe('CRC-16/CCITT-FALSE', () => {

@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLIP_MAX_BYTES } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
-import { thaiSlipQr } from '../../src/server/modules/deposits/emvco/slip-qr';
+import { thaiSlipQr } from '../../src/server/providers/emvco/slip-qr';
 import { drawSlip } from '../../src/server/sandbox/slip-image';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSlipQr } from '../../src/server/modules/deposits/emvco/slip-qr';
+import { parseSlipQr } from '../../src/server/providers/emvco/slip-qr';
 import { SandboxBank, slipSender } from '../../src/server/sandbox/bank';
 import { build, type TestApp } from './helpers/app';
 import { readQrImage, sandbox } from './helpers/deposits';

@@ -1,7 +1,7 @@
 import type { Country, Currency } from '../../../contract';
 import type { BankQrAccount } from '../../providers/gateways/bank-qr';
 import type { Settings } from '../../settings/settings';
-import { laoQrMerchantProblem, type LaoQrMerchant, type PromptPayTarget } from './emvco/merchant-qr';
+import { laoQrMerchantProblem, type LaoQrMerchant, type PromptPayTarget } from '../../providers/emvco/merchant-qr';
 
 /** One deposit account of the operator settings `deposit.<COUNTRY>` (seeded by 0005, 0006 and 0017). */
 export interface DepositAccount {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { accountMatches } from './accounts';
-import { bankCodeOfNumber } from './emvco/slip-qr';
+import { bankCodeOfNumber } from '../../providers/emvco/slip-qr';
 import { memberSending } from './senders';
 
 /**

@@ -12,7 +12,7 @@ import type { MoneyContext } from '../wallet/money-context';
 import { accountMatches, type DepositAccounts } from './accounts';
 import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
-import { parseSlipQr } from './emvco/slip-qr';
+import { parseSlipQr } from '../../providers/emvco/slip-qr';
 import { arrivalForSlip, lockSameTransfers } from './same-transfer';
 import type { SlipReader } from './slip-read-pool';
 import type { SlipImageType } from './slip-reader';

@@ -1,4 +1,4 @@
-import { laoQrPayload, promptPayPayload, type LaoQrMerchant, type PromptPayTarget } from '../../modules/deposits/emvco/merchant-qr';
+import { laoQrPayload, promptPayPayload, type LaoQrMerchant, type PromptPayTarget } from '../emvco/merchant-qr';
 import { GatewayRefusal, type OpenedOrder, type QrChannel, type QrOrder } from './adapter';
 
 /** What a bank account needs to take QR payments: a PromptPay target (Thailand) or a LAO QR merchant (Laos). */
