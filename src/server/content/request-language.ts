@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Locale } from '../../contract';
+import type { Country, Locale } from '../../contract';
+import { localLanguage } from './content-languages';
+import { pickLanguage, type LocalizedText } from './localized-text';
 
 /**
  * The language a caller reads, from its Accept-Language header. The wallet client sets the
@@ -39,3 +41,11 @@ export const callerLanguage = (ctx: { request: Pick<FastifyRequest, 'headers'>; 
   ctx.reply.header('vary', 'Accept-Language');
   return languageOf(ctx.request);
 };
+
+/** The language to answer in: the caller's Accept-Language, else the country's own language. */
+export function requestLanguage(request: Pick<FastifyRequest, 'headers'>, country: Country): Locale {
+  return languageOf(request) ?? localLanguage(country);
+}
+
+/** The text in `language`, else English, else whatever the operator wrote. */
+export const pickText = (text: LocalizedText, language: Locale): string => pickLanguage(text, language, ['en'], '');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
-import { requestLanguage } from '../../http/language';
+import { requestLanguage } from '../../content/request-language';
 import { bearerToken } from '../../http/member-guard';
 import type { Bonuses } from './bonuses';
 import type { Invites } from './invites';

@@ -1,4 +1,6 @@
-import { pickText, type Language, type LocalizedText } from '../../http/language';
+import { pickText } from '../../content/request-language';
+import type { LocalizedText } from '../../content/localized-text';
+import type { Locale } from '../../../contract';
 
 /** The currency's name in each language, for prize texts. */
 const CURRENCY_WORDS: Record<string, LocalizedText> = {
@@ -17,7 +19,7 @@ export function formatMinor(amount: bigint | number): string {
  * from the slice's prize in the member's currency: one wheel serves members who hold baht and
  * members who hold kip, in any of the three languages.
  */
-export function prizeText(text: Partial<LocalizedText>, language: Language, prize: { amount: bigint | number | undefined; currency: string }): string {
+export function prizeText(text: Partial<LocalizedText>, language: Locale, prize: { amount: bigint | number | undefined; currency: string }): string {
   const words = CURRENCY_WORDS[prize.currency];
   return pickText(text, language)
     .replaceAll('{amount}', prize.amount === undefined ? '' : formatMinor(prize.amount))

@@ -3,7 +3,7 @@ import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
-import { requestLanguage } from '../../http/language';
+import { requestLanguage } from '../../content/request-language';
 import type { MoneyContext } from '../wallet/money-context';
 import { SpinWheel } from './spinwheel';
 

@@ -4,7 +4,8 @@ import { toMajor } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB, SpinSliceTable } from '../../db/schema';
 import { refuse } from '../../errors';
-import { pickText, type Language } from '../../http/language';
+import { pickText } from '../../content/request-language';
+import type { Locale } from '../../../contract';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { postEntry } from '../../ledger/post';
 import { refuseWhileBonusActive } from '../deposits/bonus';
@@ -53,7 +54,7 @@ export class SpinWheel {
   }
 
   /** The active wheel as members see it (no weights), and the member's coins. */
-  async setup(memberId: number, language: Language) {
+  async setup(memberId: number, language: Locale) {
     const [wheel, member, currency] = await Promise.all([
       this.activeWheel(),
       this.db.selectFrom('member').select('coin').where('id', '=', memberId).executeTakeFirstOrThrow(),
@@ -78,7 +79,7 @@ export class SpinWheel {
   }
 
   /** Spends one coin on the active wheel; answers the won slice and the coins left. */
-  async spin(memberId: number, language: Language) {
+  async spin(memberId: number, language: Locale) {
     const currency = await this.money.currencyOf(memberId);
     const result = await this.db.transaction().execute(async (trx) => {
       const wheel = await this.activeWheel(trx);
@@ -106,7 +107,7 @@ export class SpinWheel {
   }
 
   /** The member's open coupons, oldest first (the order the coupon table numbers them). */
-  async coupons(memberId: number, language: Language) {
+  async coupons(memberId: number, language: Locale) {
     const rows = await this.db.selectFrom('spin_coupon')
       .innerJoin('spin_slice', 'spin_slice.id', 'spin_coupon.slice_id')
       .select(['spin_coupon.id', 'spin_coupon.amount', 'spin_coupon.currency', 'spin_coupon.created_at', 'spin_slice.label', 'spin_slice.prize_name'])

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, toMinor } from '../../../contract';
 import type { AppContext } from '../../context';
-import { callerLanguage } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
-import { requestLanguage } from '../../http/language';
+import { callerLanguage, requestLanguage } from '../../content/request-language';
 import type { StoredAnswer } from '../../ledger/idempotency';
 import type { Wallet } from './wallet';
 

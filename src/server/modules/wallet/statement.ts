@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { MAIN_WALLET_CODE, STATUS_FAILED, STATUS_SUCCESS, toMajor, type StatementType } from '../../../contract';
 import { keysetPage, memberListTotal, type ListPageRequest } from '../../db/member-lists';
-import { pickText, type Language, type LocalizedText } from '../../http/language';
+import { pickText } from '../../content/request-language';
+import type { LocalizedText } from '../../content/localized-text';
+import type { Locale } from '../../../contract';
 import type { MoneyContext } from './money-context';
 
 /**
@@ -60,7 +62,7 @@ interface StatementEntryRow {
  * withdrawal are then read by primary key (the entry's reference is cast to the uuid key,
  * never the key to text, which no index could serve).
  */
-export async function statementPage(money: MoneyContext, memberId: number, request: ListPageRequest, language: Language = 'en') {
+export async function statementPage(money: MoneyContext, memberId: number, request: ListPageRequest, language: Locale = 'en') {
   // The total first: every line up to it has committed with it, so the page agrees with it.
   const total = await memberListTotal(money.db, memberId, 'statement');
   const page = await keysetPage<StatementEntryRow, number>({

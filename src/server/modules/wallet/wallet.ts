@@ -1,4 +1,4 @@
-import type { Language } from '../../http/language';
+import type { Locale } from '../../../contract';
 import { toMajor } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
@@ -55,7 +55,7 @@ export class Wallet {
     return answer;
   }
 
-  statement(memberId: number, request: ListPageRequest, language?: Language) {
+  statement(memberId: number, request: ListPageRequest, language?: Locale) {
     return statementPage(this.money, memberId, request, language);
   }
 }
