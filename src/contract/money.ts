@@ -6,6 +6,11 @@ import { z } from 'zod';
  */
 export const toMinor = (amount: number): bigint => BigInt(Math.round(amount * 100));
 export const toMajor = (minor: bigint | number | string): number => Number(BigInt(minor)) / 100;
+/** A decimal amount written as text by an outside service ("830.37", "100"), exactly, without a float. */
+export const decimalTextToMinor = (text: string): bigint => {
+  const [units, cents = ''] = text.split('.');
+  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
+};
 
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 /** Largest amount accepted in a request: keeps minor units far inside bigint and float precision. */

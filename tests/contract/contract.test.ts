@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import { endpoints, type Endpoint } from '../../src/contract';
+import { decimalTextToMinor, endpoints, type Endpoint } from '../../src/contract';
 
 /** Every call of SPEC section 7, written out from the spec, path parameters in Fastify style. */
 const SPEC_CALLS = [
@@ -258,5 +258,11 @@ describe('schemas refuse malformed input', () => {
     expect(body.safeParse({ username: '0812345678', password: 'secret' }).success).toBe(true);
     expect(body.safeParse({ username: '0812345678', password: 'x'.repeat(101) }).success).toBe(false);
     expect(body.safeParse({ username: '08abc', password: 'secret' }).success).toBe(false);
+  });
+});
+
+describe('decimal text from an outside service', () => {
+  it.each([['830.37', 83037n], ['100', 10000n], ['5.5', 550n], ['0.05', 5n], ['1000000000.99', 100000000099n]])('reads %s as %s minor units, without a float', (text, minor) => {
+    expect(decimalTextToMinor(text)).toBe(minor);
   });
 });

@@ -8,7 +8,7 @@ import { postEntry } from '../../ledger/post';
 import type { MoneyContext } from '../wallet/money-context';
 import type { Actor, AuditLog } from './audit';
 import { independentChecker } from './four-eyes';
-import { UUID } from './withdrawal-queue';
+import { UUID } from '../../db/uuid';
 
 /** The house side of every manual credit and debit. */
 export const MANUAL_ADJUSTMENTS = 'manual_adjustments';

@@ -6,7 +6,7 @@ import { creditArrival } from '../deposits/bank-arrivals';
 import { lockSameTransfers, slipForArrival } from '../deposits/same-transfer';
 import type { MoneyContext } from '../wallet/money-context';
 import type { Actor, AuditLog } from './audit';
-import { UUID } from './withdrawal-queue';
+import { UUID } from '../../db/uuid';
 
 export interface ArrivalFilter {
   status: BankArrivalStatus;

@@ -6,7 +6,7 @@ import { refuse } from '../../errors';
 import { creditDeposit } from '../deposits/credit';
 import type { MoneyContext } from '../wallet/money-context';
 import type { Actor, AuditLog } from './audit';
-import { UUID } from './withdrawal-queue';
+import { UUID } from '../../db/uuid';
 
 type Status = 'PENDING' | 'SUCCESS' | 'FAILED';
 

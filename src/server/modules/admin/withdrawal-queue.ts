@@ -4,10 +4,10 @@ import type { DB } from '../../db/schema';
 import { DomainError, refuse } from '../../errors';
 import type { Withdrawals } from '../wallet/withdrawals';
 import type { Actor, AuditLog } from './audit';
+import { UUID } from '../../db/uuid';
 
 type Status = 'queued' | 'paying' | 'paid' | 'rejected';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The withdrawal queue. Decisions go through the wallet's own withdrawal operations (one

@@ -8,6 +8,7 @@ import type { Clock } from '../../clock';
 import type { ChatConversationTable, ChatMessageTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import { consoleRoom, customerRoom, type ChatCustomer } from './identity';
+import { UUID, UUID_PATTERN } from '../../db/uuid';
 
 export type ConversationMessage = ResponseOf<typeof chatHistory>['messages'][number];
 export type ConversationSummary = ResponseOf<typeof adminChatConversations>['conversations'][number];
@@ -19,9 +20,8 @@ export const CUSTOMER_SENDER = 'customer';
 /** Where a customer's uploaded file is read from; a media message names its file by this path. */
 export const chatFilePath = (fileId: string) => `/api/chat/files/${fileId}`;
 /** A file's id: a UUID exactly (36 dashes would reach the database's uuid cast and fail there). */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-export const FILE_ID = new RegExp(`^${UUID}$`);
-const FILE_PATH = new RegExp(`^/api/chat/files/(${UUID})$`);
+export const FILE_ID = UUID;
+const FILE_PATH = new RegExp(`^/api/chat/files/(${UUID_PATTERN})$`, 'i');
 
 export interface ChatConversationsDeps {
   db: Kysely<DB>;

@@ -12,6 +12,7 @@ import type { MoneyContext } from '../wallet/money-context';
 import type { DepositAccounts } from './accounts';
 import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
+import { UUID } from '../../db/uuid';
 
 export type QrRecord =
   | { hasQrcode: true; qrcodeId: string; qrcode: string; amount: number; expireIn: string; refresh?: boolean }
@@ -37,7 +38,6 @@ export interface PaymentNotice {
 
 type QrRow = Pick<DepositQrcodeTable, 'id' | 'amount' | 'payload' | 'expires_at'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFERENCE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The order's short reference for the bank transfer (PromptPay reference 1, LAO QR bill number). */
 const newReference = () => `QR${Array.from({ length: 12 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('')}`;

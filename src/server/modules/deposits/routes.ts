@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
+import { decimalTextToMinor, endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
@@ -46,11 +46,6 @@ const perMemberMinute = (max: number) => ({
     },
   },
 });
-
-const minorOf = (decimal: string): bigint => {
-  const [units, cents = ''] = decimal.split('.');
-  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-};
 
 export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: DepositServices) {
   const g = ctx.guards;
@@ -105,7 +100,7 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       if (!signed) refuse('UNAUTHORIZED', 'bad webhook signature');
       const paidAt = new Date(body.paidAt);
       if (Number.isNaN(paidAt.getTime())) refuse('INVALID_INPUT', 'paidAt is not a date');
-      await s.qr.confirm(params.provider, { orderId: body.orderId, reference: body.reference, amount: minorOf(body.amount), currency: body.currency, paidAt });
+      await s.qr.confirm(params.provider, { orderId: body.orderId, reference: body.reference, amount: decimalTextToMinor(body.amount), currency: body.currency, paidAt });
       return { message: 'OK' as const };
     });
     contractRoute(scope, g, endpoints.bankTransferWebhook, async ({ params, body, request }) => {

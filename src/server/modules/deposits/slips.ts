@@ -16,6 +16,7 @@ import { parseSlipQr } from '../../providers/emvco/slip-qr';
 import { arrivalForSlip, lockSameTransfers } from './same-transfer';
 import type { SlipReader } from './slip-read-pool';
 import type { SlipImageType } from './slip-reader';
+import { UUID } from '../../db/uuid';
 
 /** A slip as the member sees it (the contract's slip). */
 export interface SlipView {
@@ -50,7 +51,6 @@ export const slipView = (row: SlipRow): SlipView => ({
   reference: row.reference,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SlipDeps {
   money: MoneyContext;

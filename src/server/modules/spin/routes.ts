@@ -6,8 +6,8 @@ import { contractRoute } from '../../http/contract-route';
 import { requestLanguage } from '../../content/request-language';
 import type { MoneyContext } from '../wallet/money-context';
 import { SpinWheel } from './spinwheel';
+import { UUID } from '../../db/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The spin wheel's five member routes (SPEC section 7). */
 export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: MoneyContext): SpinWheel {

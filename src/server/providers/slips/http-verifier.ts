@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VERIFIER_REASONS, type SlipCheck, type SlipVerifier } from './adapter';
+import { decimalTextToMinor } from '../../../contract';
 
 const decimal = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
 const answer = z.discriminatedUnion('status', [
@@ -10,11 +11,6 @@ const answer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('FAILED'), reason: z.string() }),
   z.object({ status: z.literal('PENDING') }),
 ]);
-
-const minorOf = (decimalText: string): bigint => {
-  const [units, cents = ''] = decimalText.split('.');
-  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-};
 
 /**
  * A slip verification service over HTTP: `POST <url>` with `{ payload, sendingBank, reference }`
@@ -51,7 +47,7 @@ export class HttpSlipVerifier implements SlipVerifier {
     return {
       kind: 'verified',
       transfer: {
-        amount: minorOf(a.data.amount),
+        amount: decimalTextToMinor(a.data.amount),
         currency: a.data.currency === 'THB' ? 'BAHT' : a.data.currency,
         receivingAccount: a.data.receiverAccount,
         transferredAt: new Date(a.data.transferredAt),

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import type { Redemption, TrueWalletVouchers, VoucherInfo } from './adapter';
+import { decimalTextToMinor } from '../../../contract';
 
 const baht = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/);
-const minorOf = (decimalText: string): bigint => {
-  const [units, cents = ''] = decimalText.split('.');
-  return BigInt(units) * 100n + BigInt(cents.padEnd(2, '0'));
-};
 const answer = z.object({
   status: z.object({ code: z.string() }),
   data: z.object({
@@ -45,7 +42,7 @@ export class HttpTrueWalletVouchers implements TrueWalletVouchers {
     const a = await this.call(`${encodeURIComponent(voucher)}/verify?mobile=${encodeURIComponent(this.options.mobile)}`);
     const v = a?.data?.voucher;
     if (!a || a.status.code !== 'SUCCESS' || !v?.amount_baht || !v.member) return { kind: 'not_found' };
-    return { kind: 'found', amount: minorOf(v.amount_baht), tickets: v.member, redeemable: (v.available ?? 1) > 0 };
+    return { kind: 'found', amount: decimalTextToMinor(v.amount_baht), tickets: v.member, redeemable: (v.available ?? 1) > 0 };
   }
 
   async redeem(voucher: string): Promise<Redemption> {
@@ -56,6 +53,6 @@ export class HttpTrueWalletVouchers implements TrueWalletVouchers {
     if (!a) return { kind: 'refused', reason: 'unknown' };
     if (a.status.code !== 'SUCCESS') return { kind: 'refused', reason: REFUSALS[a.status.code] ?? 'unknown' };
     const amount = a.data?.my_ticket?.amount_baht ?? a.data?.voucher?.amount_baht;
-    return amount ? { kind: 'redeemed', amount: minorOf(amount) } : { kind: 'refused', reason: 'unknown' };
+    return amount ? { kind: 'redeemed', amount: decimalTextToMinor(amount) } : { kind: 'refused', reason: 'unknown' };
   }
 }
