@@ -9,6 +9,7 @@ import { registerChatRoutes } from './routes';
 import { handleChatSockets } from './socket';
 import { UnsentUploads } from './unsent-uploads';
 import { UploadBudget } from './upload-budget';
+import { runInBackground } from '../../background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,22 +45,7 @@ export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileS
   registerOperatorChatRoutes(app, ctx, chat, files);
 
   const unsent = new UnsentUploads({ db: ctx.db, storage: files, clock: ctx.clock, graceMs: config.CHAT_UPLOAD_GRACE_MS });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  app.addHook('onListen', async () => {
-    const tick = () => {
-      if (running) return; // the last sweep is still going
-      running = unsent.sweep()
-        .catch((err) => app.log.error({ err }, 'sweeping unsent chat uploads failed'))
-        .finally(() => { running = undefined; });
-    };
-    tick();
-    if (config.CHAT_UPLOAD_SWEEP_MS > 0) timer = setInterval(tick, config.CHAT_UPLOAD_SWEEP_MS);
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runInBackground(app, { name: 'sweeping unsent chat uploads', everyMs: config.CHAT_UPLOAD_SWEEP_MS, work: () => unsent.sweep() });
   app.decorate('chat', chat);
   app.decorate('chatUnsentUploads', unsent);
   return chat;

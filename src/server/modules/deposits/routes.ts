@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { decimalTextToMinor, endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decimalTextToMinor, endpoints, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
-import type { StoredAnswer } from '../../ledger/idempotency';
 import type { QrChannel } from '../../providers/gateways/adapter';
 import type { BankFeed } from '../../providers/bank-feed/adapter';
 import { verifySignature } from '../../providers/signing';
@@ -14,6 +13,7 @@ import type { QrDeposits } from './qrcodes';
 import { slipImageType } from './slip-reader';
 import type { Slips } from './slips';
 import type { TrueWalletDeposits } from './truewallet';
+import { sendStoredAnswer } from '../../http/stored-answer';
 
 export interface DepositServices {
   slips: Slips;
@@ -26,11 +26,6 @@ export interface DepositServices {
   arrivals: BankArrivals;
   bankFeed: BankFeed;
 }
-
-const answer = (reply: FastifyReply, a: StoredAnswer) => {
-  if (a.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-  return reply.status(a.statusCode).send(a.body);
-};
 
 type RawRequest = FastifyRequest & { rawBody?: string };
 
@@ -67,7 +62,7 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
   });
 
   contractRoute(app, g, endpoints.walletTruelink, async ({ member, body, idempotencyKey, reply }) =>
-    answer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })),
+    sendStoredAnswer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })),
   perMemberMinute(30));
 
   contractRoute(app, g, endpoints.qrcodeGet, ({ member, params }) => s.qr.current(member.memberId, params.bankCode));

@@ -24,6 +24,7 @@ import { registerDepositRoutes } from './routes';
 import { SlipReadPool } from './slip-read-pool';
 import { Slips } from './slips';
 import { TrueWalletDeposits } from './truewallet';
+import { runInBackground } from '../../background';
 
 const BANK_QR: readonly QrProvider[] = ['KBANK', 'BCEL'];
 
@@ -104,22 +105,14 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
     await money.accounts.prepareHouseAccounts(ctx.db, depositHouseAccounts(['slip', 'truewallet', BANK_CHANNEL, ...QR_PROVIDERS]), ['BAHT', 'LAK']);
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onListen', async () => {
-    const tick = () => {
-      running = slips.recheck(config.RECONCILE_GRACE_MS)
-        .then(() => slips.removeFailedImages(config.SLIP_FAILED_IMAGE_DAYS * 24 * 3600_000))
-        .catch((err) => app.log.error({ err }, 'slip re-check failed'));
-    };
-    tick();
-    if (config.RECONCILE_INTERVAL_MS > 0) timer = setInterval(tick, config.RECONCILE_INTERVAL_MS);
+  runInBackground(app, {
+    name: 'slip re-check', everyMs: config.RECONCILE_INTERVAL_MS,
+    work: async () => {
+      await slips.recheck(config.RECONCILE_GRACE_MS);
+      await slips.removeFailedImages(config.SLIP_FAILED_IMAGE_DAYS * 24 * 3600_000);
+    },
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-    await reader.close();
-  });
+  app.addHook('onClose', async () => { await reader.close(); });
   const module: DepositModule = { slips, qr, truewallet, arrivals };
   app.decorate('deposits', module);
   return module;

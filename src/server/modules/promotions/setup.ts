@@ -9,6 +9,7 @@ import { heldBonusView } from './member-bonus';
 import { Refunds } from './refunds';
 import { registerPromotionRoutes, type PromotionServices } from './routes';
 import { TurnoverSync } from './turnover';
+import { runInBackground } from '../../background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,21 +50,7 @@ export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: Mo
     };
   }
 
-  const timers: NodeJS.Timeout[] = [];
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onListen', async () => {
-    const every = (ms: number, work: () => Promise<unknown>, what: string) => {
-      if (ms <= 0) return;
-      timers.push(setInterval(() => {
-        running = Promise.all([running, work().catch((err) => app.log.error({ err }, `${what} failed`))]);
-      }, ms));
-    };
-    every(config.BONUS_TURNOVER_INTERVAL_MS, () => turnover.syncAll(), 'turnover poll');
-    every(config.REFUND_INTERVAL_MS, () => refunds.computeDue(), 'refund job');
-  });
-  app.addHook('onClose', async () => {
-    timers.forEach(clearInterval);
-    await running;
-  });
+  runInBackground(app, { name: 'turnover poll', everyMs: config.BONUS_TURNOVER_INTERVAL_MS, atStart: false, work: () => turnover.syncAll() });
+  runInBackground(app, { name: 'refund job', everyMs: config.REFUND_INTERVAL_MS, atStart: false, work: () => refunds.computeDue() });
   return services;
 }

@@ -1,16 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { endpoints, IDEMPOTENCY_REPLAYED_HEADER, toMinor } from '../../../contract';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, toMinor } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import { callerLanguage, requestLanguage } from '../../content/request-language';
-import type { StoredAnswer } from '../../ledger/idempotency';
 import type { Wallet } from './wallet';
-
-/** Sends a money request's answer; a replay says so in a header. */
-const answer = (reply: FastifyReply, a: StoredAnswer) => {
-  if (a.replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-  return reply.status(a.statusCode).send(a.body);
-};
+import { sendStoredAnswer } from '../../http/stored-answer';
 
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wallet) {
   const g = ctx.guards;
@@ -24,17 +18,17 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wall
   });
 
   contractRoute(app, g, endpoints.walletTransfer, async ({ member, body, idempotencyKey, reply }) =>
-    answer(reply, await wallet.transfers.transfer({ memberId: member.memberId, key: idempotencyKey, from: body.from, to: body.to, amount: toMinor(body.amount) })));
+    sendStoredAnswer(reply, await wallet.transfers.transfer({ memberId: member.memberId, key: idempotencyKey, from: body.from, to: body.to, amount: toMinor(body.amount) })));
   contractRoute(app, g, endpoints.walletTransferAll, async ({ member, body, idempotencyKey, reply }) =>
-    answer(reply, await wallet.transfers.transferAll({ memberId: member.memberId, key: idempotencyKey, to: body.to })));
+    sendStoredAnswer(reply, await wallet.transfers.transferAll({ memberId: member.memberId, key: idempotencyKey, to: body.to })));
   contractRoute(app, g, endpoints.walletWithdraw, async ({ member, body, idempotencyKey, reply }) =>
-    answer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount) })));
+    sendStoredAnswer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount) })));
   contractRoute(app, g, endpoints.walletWithdrawAll, async ({ member, body, idempotencyKey, reply }) =>
-    answer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount), all: true })));
+    sendStoredAnswer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount), all: true })));
 
   if (ctx.config.sandbox) {
     contractRoute(app, g, endpoints.sandboxWalletFund, async ({ member, body, idempotencyKey, reply }) =>
-      answer(reply, await wallet.sandboxFund(member.memberId, idempotencyKey, toMinor(body.amount))));
+      sendStoredAnswer(reply, await wallet.sandboxFund(member.memberId, idempotencyKey, toMinor(body.amount))));
   }
 
   contractRoute(app, g, endpoints.statementList, ({ member, body, request }) =>

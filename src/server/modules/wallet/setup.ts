@@ -18,6 +18,7 @@ import { createMoneyContext } from './money-context';
 import { registerWalletRoutes } from './routes';
 import { Wallet } from './wallet';
 import type { BankNames } from './wallet-view';
+import { runInBackground } from '../../background';
 
 /**
  * Chooses the game providers and the payout adapter by configuration (sandbox: the demo
@@ -61,19 +62,7 @@ export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: Ba
     registerDemoGameRoutes(app, ctx, new DemoSlotGame(demo, (code) => providerInfo(code)?.name ?? code));
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onListen', async () => {
-    const tick = () => {
-      running = wallet.reconciler.run().catch((err) => app.log.error({ err }, 'reconciler failed'));
-    };
-    tick();
-    if (config.RECONCILE_INTERVAL_MS > 0) timer = setInterval(tick, config.RECONCILE_INTERVAL_MS);
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runInBackground(app, { name: 'reconciler', everyMs: config.RECONCILE_INTERVAL_MS, work: () => wallet.reconciler.run() });
   return { wallet, demo };
 }
 
