@@ -8,7 +8,8 @@ import { api, chooseLanguage, LOCALES, openAsMember, registerMember, type Locale
 /**
  * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
  * the server log at first start) signs in with an authenticator, approves a withdrawal, rejects
- * a slip, proposes a manual credit that the operator it created in the console may not approve,
+ * a slip, proposes a manual credit that the operator it created in the console may not approve and
+ * the seeded checker approves,
  * assigns a bank transfer no member was matched to, locks a member, and turns the member service off and on again.
  */
 
@@ -114,7 +115,7 @@ describe('back office', () => {
     await memberPage.context().close();
   });
 
-  it('proposes a manual credit that the operator it created in the console may not approve (issue 25 #10), and withdraws it', async () => {
+  it('proposes a manual credit that the operator it created in the console may not approve (issue 25 #10), and the sandbox checker approves', async () => {
     await page.getByRole('link', { name: en.admin.nav.operators }).click();
     await page.getByLabel(en.admin.operators.username, { exact: true }).fill(SECOND.username);
     await page.getByLabel(en.admin.operators.name, { exact: true }).fill(SECOND.name);
@@ -145,8 +146,16 @@ describe('back office', () => {
     expect(after.body.wallet.amount).toBe(before.body.wallet.amount);
     await second.context().close();
 
-    await mine.getByRole('button', { name: en.admin.reject }).click();
-    await page.getByRole('status').filter({ hasText: en.admin.adjustments.rejected }).waitFor();
+
+    // The sandbox's second operator, made outside the console, is another person: it approves, and the money moves once.
+    const checker = await (await phoneContext(browser)).newPage();
+    await signIn(checker, 'checker', seedPassword('server.log', 'checker'));
+    await checker.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    await checker.getByTestId('adjustment').filter({ hasText: member.name }).getByRole('button', { name: en.admin.approve }).click();
+    await checker.getByRole('status').filter({ hasText: en.admin.adjustments.approved }).waitFor();
+    const approved = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
+    expect(Math.round((approved.body.wallet.amount - before.body.wallet.amount) * 100)).toBe(12_345);
+    await checker.context().close();
   });
 
   it('assigns a bank transfer no member could be matched to, and the member statement shows the deposit', async () => {
@@ -235,7 +244,7 @@ describe('back office', () => {
     await page.getByRole('link', { name: en.admin.nav.audit }).click();
     await page.getByTestId('audit-line').first().waitFor();
     const actions = await page.getByTestId('audit-line').locator('td:nth-child(3)').allInnerTexts();
-    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.reject', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
+    for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
       expect(actions, action).toContain(action);
     }
   });

@@ -14,10 +14,10 @@ import { api } from './support';
 const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, 'admin-authenticator.json');
 const STEP_MS = 30_000;
 
-/** The seeded admin's password, as an operator reads it in the log of the first start (the shared server's unless told). */
-export function seedPassword(logName = 'server.log'): string {
+/** A seeded operator's password (the admin's unless told), as an operator reads it in the log of the first start (the shared server's unless told). */
+export function seedPassword(logName = 'server.log', operator = 'admin'): string {
   const log = fs.readFileSync(path.join(RESULTS_DIR, logName), 'utf8');
-  const line = log.split('\n').find((l) => l.includes('"operator":"admin"') && l.includes('"password"'));
+  const line = log.split('\n').find((l) => l.includes(`"operator":"${operator}"`) && l.includes('"password"'));
   if (!line) throw new Error('the server log has no seeded operator');
   return (JSON.parse(line) as { password: string }).password;
 }

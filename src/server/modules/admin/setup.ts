@@ -34,12 +34,14 @@ declare module 'fastify' {
 
 /** The sandbox's first operator. */
 export const SEED_ADMIN = 'admin';
+/** The sandbox's second operator, made outside the console too: the admin's proposals can be approved by it. */
+export const SEED_CHECKER = 'checker';
 
 /**
  * The back office: operators and their guard (installed into the route guards before any
  * operator route, including other modules' such as the support chat), the money queues, the
- * member desk and `/api/admin/*`. In sandbox mode the first start seeds one admin and prints
- * its password; live mode seeds nobody (`npm run admin:create` makes the first admin).
+ * member desk and `/api/admin/*`. In sandbox mode the first start seeds an admin and a checker
+ * and prints their passwords; live mode seeds nobody (`npm run admin:create` makes the first admin).
  */
 export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet): BackOffice {
   const audit = new AuditLog(ctx.db);
@@ -65,15 +67,23 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
 
   app.addHook('onReady', async () => {
     await money.accounts.prepareHouseAccounts(ctx.db, [MANUAL_ADJUSTMENTS], ['BAHT', 'LAK']);
+    // Two operators made outside the console, so that maker-checker can be tried in the sandbox:
+    // an approval takes an operator of another tree than the proposer's (four-eyes.ts).
     if (ctx.config.sandbox && (await operators.count()) === 0) {
-      const password = ctx.config.ADMIN_SEED_PASSWORD ?? randomBytes(12).toString('base64url');
-      const created = await operators.create({ username: SEED_ADMIN, name: 'Sandbox admin', role: 'admin', password }, null, { checkStrength: false })
-        .then(() => true, async (error) => {
-          // Another node seeded it at the same moment.
-          if ((await operators.count()) === 0) throw error;
-          return false;
-        });
-      if (created) app.log.warn({ operator: SEED_ADMIN, password }, `back office: first operator '${SEED_ADMIN}' created with password ${password} (sign in at /admin)`);
+      const seeds = [
+        { username: SEED_ADMIN, name: 'Sandbox admin', role: 'admin' as const, password: ctx.config.ADMIN_SEED_PASSWORD },
+        { username: SEED_CHECKER, name: 'Sandbox checker', role: 'finance' as const, password: undefined },
+      ];
+      for (const seed of seeds) {
+        const password = seed.password ?? randomBytes(12).toString('base64url');
+        const created = await operators.create({ username: seed.username, name: seed.name, role: seed.role, password }, null, { checkStrength: false })
+          .then(() => true, async (error) => {
+            // Another node seeded it at the same moment.
+            if ((await operators.count()) === 0) throw error;
+            return false;
+          });
+        if (created) app.log.warn({ operator: seed.username, password }, `back office: operator '${seed.username}' (${seed.role}) created with password ${password} (sign in at /admin)`);
+      }
     }
   });
   return office;
