@@ -76,6 +76,9 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (text: string): text is ErrorCode => KNOWN_CODES.has(text);
+
 /**
  * A refusal's body. Its schema (`errorBody`) lives with the other shared shapes in
  * endpoints/common.ts: the client translates these codes on its login page, which must not

@@ -90,7 +90,8 @@ describe.each(engines)('deposits on %s', (engine) => {
 
   it('notifies the member after each credit', async () => {
     const m = await member();
-    const notify = vi.spyOn(t.app.wallet.money, 'notify');
+    // What the money envelope sends to the member's pages after each step commits.
+    const notify = vi.spyOn(t.app.wallet.money as unknown as { publish: (memberId: number, event: string, payload: unknown) => void }, 'publish');
     await m.d.uploadSlip((await sandbox(t.app).slip(5)).png);
     await m.d.truelink(encryptLink((await sandbox(t.app).voucher(5)).link));
     const code = (await m.d.qrCreate('FP', 10)).json();

@@ -206,7 +206,7 @@ describe.each(engines)('bonuses on %s', (engine) => {
     await play(m, 10, 20, 20);
     expect(await m.current()).toMatchObject({ status: 'active', turnover: { done: 200, required: 600, percent: 33 } });
     // A second process reading the same bets at the same time counts them once.
-    const other = new TurnoverSync(t.app.wallet.money, t.app.promotions.bonuses.held, () => undefined);
+    const other = new TurnoverSync(t.app.wallet.money, t.app.promotions.bonuses.held);
     await play(m, 5, 20, 20);
     await Promise.all([t.app.promotions.turnover.sync(m.id), other.sync(m.id)]);
     expect(await m.current()).toMatchObject({ turnover: { done: 300, percent: 50 } });

@@ -4,8 +4,8 @@ import { ADMIN_PAGE_SIZE, toMajor, toMinor } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import { house, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
-import type { MoneyContext } from '../wallet/money-context';
+import { answerBody } from '../../ledger/answer';
+import type { Money } from '../../ledger/envelope';
 import type { Actor, AuditLog } from './audit';
 import { independentChecker } from './four-eyes';
 import { UUID } from '../../db/uuid';
@@ -32,7 +32,7 @@ export interface Proposal {
  * wallet below zero: the approval is refused (MONEY_NOT_ENOUGH) and the proposal stays open.
  */
 export class Adjustments {
-  constructor(private readonly deps: { db: Kysely<DB>; money: MoneyContext; audit: AuditLog }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; money: Money; audit: AuditLog }) {}
 
   private select() {
     return this.deps.db.selectFrom('manual_adjustment as a')
@@ -60,29 +60,39 @@ export class Adjustments {
     return view(row);
   }
 
-  async propose(proposal: Proposal, key: string, actor: Operator) {
+  /**
+   * Proposes once per proposer's key: the key is registered in the one key table under the
+   * member (the envelope's claim), and (proposer, key) is unique on the proposal as a second lock.
+   * Answers the proposal and whether this was a replay of an earlier request.
+   */
+  async propose(proposal: Proposal, key: string, actor: Operator): Promise<{ proposal: ReturnType<typeof view>; replayed: boolean }> {
     const member = await this.deps.db.selectFrom('member').select('id').where('id', '=', proposal.memberId).executeTakeFirst();
     if (!member) return refuse('NOT_FOUND');
     const amount = toMinor(proposal.amount);
-    const id = await this.deps.db.transaction().execute(async (trx) => {
+    const moved = await this.deps.money.request({
+      memberId: proposal.memberId, key: `operator:${actor.operatorId}:${key}`, operation: 'adjustment_propose', payload: proposal,
+    }, async ({ trx }) => {
       const inserted = await trx.insertInto('manual_adjustment').values({
         id: randomUUID(), member_id: proposal.memberId, direction: proposal.direction, amount, reason: proposal.reason,
         proposed_by: actor.operatorId, proposal_key: key, decided_by: null, decided_at: null,
       }).onConflict((oc) => oc.columns(['proposed_by', 'proposal_key']).doNothing()).returning('id').executeTakeFirst();
       if (!inserted) {
+        // The key was used for another proposal (another member, or one made before keys were registered).
         const earlier = await trx.selectFrom('manual_adjustment').selectAll()
           .where('proposed_by', '=', actor.operatorId).where('proposal_key', '=', key).executeTakeFirstOrThrow();
         const same = earlier.member_id === proposal.memberId && earlier.direction === proposal.direction
           && BigInt(earlier.amount) === amount && earlier.reason === proposal.reason;
         if (!same) refuse('IDEMPOTENCY_CONFLICT');
-        return earlier.id;
+        return { answer: answerBody({ id: earlier.id }) };
       }
       await this.deps.audit.record(actor, {
         action: 'adjustment.propose', targetType: 'adjustment', targetId: inserted.id, after: { ...proposal, status: 'proposed' },
       }, trx);
-      return inserted.id;
+      return { answer: answerBody({ id: inserted.id }) };
     });
-    return this.item(id);
+    if (moved.answer.code !== undefined) return refuse(moved.answer.code);
+    const { id } = moved.answer.body as { id: string };
+    return { proposal: await this.item(id), replayed: Boolean(moved.answer.replayed) };
   }
 
   async approve(id: string, actor: Operator) {
@@ -91,7 +101,8 @@ export class Adjustments {
     if (!(await independentChecker(this.deps.db, proposerId, actor.operatorId))) return refuse('OWN_PROPOSAL');
     // Read before the transaction: on the embedded database a second connection would wait for it.
     const currency = await this.deps.money.currencyOf(before.memberId);
-    const memberId = await this.deps.db.transaction().execute(async (trx) => {
+    const memberId = await this.deps.money.step(async (step) => {
+      const { trx } = step;
       const a = await trx.updateTable('manual_adjustment')
         .set({ status: 'approved', decided_by: actor.operatorId, decided_at: new Date() })
         .where('id', '=', id).where('status', '=', 'proposed').where('proposed_by', '<>', actor.operatorId)
@@ -99,7 +110,8 @@ export class Adjustments {
       if (!a) return undefined;
       const amount = BigInt(a.amount);
       const signed = a.direction === 'credit' ? amount : -amount;
-      await postEntry(trx, this.deps.money.accounts, {
+      await step.register({ memberId: a.member_id, key: `adjustment:${a.id}`, operation: 'adjustment', payload: { direction: a.direction, amount: a.amount.toString() } }, answerBody({ approvedBy: actor.username }));
+      await step.post({
         kind: a.direction === 'credit' ? 'adjustment_credit' : 'adjustment_debit',
         memberId: a.member_id, currency, reference: a.id,
         description: { reason: a.reason },
@@ -113,7 +125,6 @@ export class Adjustments {
       if (after.status === 'approved' && after.decidedBy === actor.username) return after;
       return refuse('ALREADY_DECIDED');
     }
-    this.deps.money.notify(memberId, 'wallet.changed', {});
     return after;
   }
 

@@ -4,7 +4,7 @@ import type { BankArrivalStatus, DB } from '../../db/schema';
 import { DomainError, refuse } from '../../errors';
 import { creditArrival } from '../deposits/bank-arrivals';
 import { lockSameTransfers, slipForArrival } from '../deposits/same-transfer';
-import type { MoneyContext } from '../wallet/money-context';
+import type { Money } from '../../ledger/envelope';
 import type { Actor, AuditLog } from './audit';
 import { UUID } from '../../db/uuid';
 
@@ -23,7 +23,7 @@ export interface ArrivalFilter {
  * the second gets ALREADY_DECIDED (the same operator repeating the same decision gets the item).
  */
 export class ArrivalQueue {
-  constructor(private readonly deps: { db: Kysely<DB>; money: MoneyContext; audit: AuditLog }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; money: Money; audit: AuditLog }) {}
 
   private select() {
     return this.deps.db.selectFrom('bank_arrival')
@@ -78,7 +78,8 @@ export class ArrivalQueue {
     const before = await this.item(id);
     let outcome: 'credited' | 'linked' | 'decided before';
     try {
-      outcome = await this.deps.db.transaction().execute(async (trx) => {
+      outcome = await this.deps.money.step(async (step) => {
+        const { trx } = step;
         const member = await trx.selectFrom('member').select(['id', 'currency']).where('id', '=', memberId).executeTakeFirst();
         if (!member) throw new DomainError('NO_USER');
         // Taken before the status guard, so the member's slip of this transfer cannot credit it at the same moment.
@@ -91,11 +92,11 @@ export class ArrivalQueue {
           .executeTakeFirst();
         if (!arrival) return 'decided before';
         if (arrival.currency !== member.currency) throw new DomainError('CURRENCY_MISMATCH', `the arrival is ${arrival.currency}, the wallet ${member.currency}`);
-        const bonus = await trx.selectFrom('member_bonus').select('id').where('member_id', '=', memberId).where('status', '=', 'active').executeTakeFirst();
-        if (bonus) throw new DomainError('BONUS_REMAINING');
+        // The rules every deposit meets (a held bonus refuses one: BONUS_REMAINING).
+        await this.deps.money.hooks.depositGate(trx, memberId);
         const slip = await slipForArrival(trx, { ...arrival, amount: BigInt(arrival.amount) }, memberId);
         if (slip) await trx.updateTable('bank_arrival').set({ slip_id: slip.id }).where('id', '=', id).execute();
-        else await creditArrival(trx, this.deps.money, arrival, memberId, { assignedBy: actor.username });
+        else await creditArrival(this.deps.money, step, arrival, memberId, { assignedBy: actor.username });
         await this.deps.audit.record(actor, {
           action: 'arrival.assign', targetType: 'arrival', targetId: id, before,
           after: { ...before, status: 'credited', memberId, decidedBy: actor.username, note: note ?? null, slipId: slip?.id ?? null },
@@ -113,7 +114,6 @@ export class ArrivalQueue {
       if (after.status === 'credited' && after.memberId === memberId && after.decidedBy === actor.username) return after;
       return refuse('ALREADY_DECIDED');
     }
-    if (outcome === 'credited') this.deps.money.notify(memberId, 'wallet.changed', {});
     return after;
   }
 

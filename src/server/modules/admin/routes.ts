@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminEndpoints as e } from '../../../contract';
+import { adminEndpoints as e, IDEMPOTENCY_REPLAYED_HEADER } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import type { BackOffice } from './setup';
@@ -36,7 +36,11 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminDismissArrival, async ({ params, body, request }) => arrivals.dismiss(params.id, body.note, actorOf(request)));
 
   contractRoute(app, g, e.adminAdjustments, async ({ query }) => adjustments.list(query.status, query.page));
-  contractRoute(app, g, e.adminProposeAdjustment, async ({ body, idempotencyKey, request }) => adjustments.propose(body, idempotencyKey, actorOf(request)));
+  contractRoute(app, g, e.adminProposeAdjustment, async ({ body, idempotencyKey, request, reply }) => {
+    const { proposal, replayed } = await adjustments.propose(body, idempotencyKey, actorOf(request));
+    if (replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return proposal;
+  });
   contractRoute(app, g, e.adminApproveAdjustment, async ({ params, request }) => adjustments.approve(params.id, actorOf(request)));
   contractRoute(app, g, e.adminRejectAdjustment, async ({ params, request }) => adjustments.reject(params.id, actorOf(request)));
 

@@ -4,7 +4,7 @@ import { uniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import { creditDeposit } from '../deposits/credit';
-import type { MoneyContext } from '../wallet/money-context';
+import type { Money } from '../../ledger/envelope';
 import type { Actor, AuditLog } from './audit';
 import { UUID } from '../../db/uuid';
 
@@ -17,7 +17,7 @@ type Status = 'PENDING' | 'SUCCESS' | 'FAILED';
  * make a second approval (by anyone, at any time) credit nothing.
  */
 export class SlipQueue {
-  constructor(private readonly deps: { db: Kysely<DB>; money: MoneyContext; audit: AuditLog }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; money: Money; audit: AuditLog }) {}
 
   private select() {
     return this.deps.db.selectFrom('deposit_slip').innerJoin('member', 'member.id', 'deposit_slip.member_id').select([
@@ -57,7 +57,8 @@ export class SlipQueue {
     const currency = await this.deps.money.currencyOf(before.memberId);
     let memberId: number | undefined;
     try {
-      memberId = await this.deps.db.transaction().execute(async (trx) => {
+      memberId = await this.deps.money.step(async (step) => {
+        const { trx } = step;
         const slip = await trx.updateTable('deposit_slip')
           .set({ status: 'SUCCESS', amount: minor, completed_at: new Date() })
           .where('id', '=', id).where('status', '=', 'PENDING')
@@ -65,7 +66,7 @@ export class SlipQueue {
         if (!slip) return undefined;
         const reference = slip.reference ?? id;
         if (!slip.reference) await trx.updateTable('deposit_slip').set({ reference }).where('id', '=', id).execute();
-        await creditDeposit(trx, this.deps.money, {
+        await creditDeposit(this.deps.money, step, {
           memberId: slip.member_id, currency, channel: 'slip', reference, amount: minor,
           description: { slipId: id, sendingBank: slip.sending_bank, approvedBy: actor.username },
         });
@@ -82,7 +83,6 @@ export class SlipQueue {
       if (after.status === 'SUCCESS' && after.amount === amount) return after;
       return refuse('ALREADY_DECIDED');
     }
-    this.deps.money.notify(memberId, 'wallet.changed', {});
     return after;
   }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { DomainError } from '../../errors';
 import type { ArrivalReason } from '../../../contract';
 import type { BankArrivalStatus, BankArrivalTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { IncomingTransfer } from '../../providers/bank-feed/adapter';
-import type { MoneyContext } from '../wallet/money-context';
+import type { Money, MoneyStep } from '../../ledger/envelope';
 import type { DepositAccounts } from './accounts';
 import { creditDeposit } from './credit';
 import { lockSameTransfers, slipForArrival } from './same-transfer';
@@ -19,11 +20,11 @@ export const arrivalReference = (a: { bank_code: string; reference: string }) =>
 type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'currency' | 'sender_bank' | 'sender_account'> & { amount: bigint | string };
 
 /**
- * Credits an arrival to a member in the caller's transaction (the one that marked it credited),
+ * Credits an arrival to a member in the caller's step (the one that marked it credited),
  * as every deposit path credits: one ledger entry of kind `deposit` from `deposits:bank`.
  */
-export async function creditArrival(trx: Transaction<DB>, money: MoneyContext, arrival: Arrival, memberId: number, by: Record<string, unknown>) {
-  await creditDeposit(trx, money, {
+export async function creditArrival(money: Money, step: MoneyStep, arrival: Arrival, memberId: number, by: Record<string, unknown>) {
+  await creditDeposit(money, step, {
     memberId, currency: arrival.currency, channel: BANK_CHANNEL, reference: arrivalReference(arrival), amount: BigInt(arrival.amount),
     description: { arrivalId: arrival.id, bankCode: arrival.bank_code, bankReference: arrival.reference, senderBank: arrival.sender_bank, ...by },
   });
@@ -36,7 +37,7 @@ export async function creditArrival(trx: Transaction<DB>, money: MoneyContext, a
  * account sent it, or left `unmatched` with the reason for an operator (`admin/arrival-queue.ts`).
  */
 export class BankArrivals {
-  constructor(private readonly deps: { money: MoneyContext; accounts: DepositAccounts }) {}
+  constructor(private readonly deps: { money: Money; accounts: DepositAccounts }) {}
 
   private get db() {
     return this.deps.money.db;
@@ -50,7 +51,8 @@ export class BankArrivals {
     if (!ours) return refuse('DEST_ACC_INVALID', `${transfer.bankCode} ${transfer.account} is not an AUTO-mode receiving account`);
     if (ours.currency && ours.currency !== transfer.currency) return refuse('CURRENCY_MISMATCH', `${transfer.account} takes ${ours.currency}`);
 
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const outcome = await this.deps.money.step(async (step) => {
+      const { trx } = step;
       // A concurrent copy waits here on the unique key until the first commits, then inserts nothing.
       const inserted = await trx.insertInto('bank_arrival').values({
         id: randomUUID(), bank_code: transfer.bankCode, receiving_account: transfer.account, reference: transfer.reference,
@@ -80,7 +82,7 @@ export class BankArrivals {
         return { repeat: false as const, id: inserted.id, status: 'unmatched' as const };
       }
       await trx.updateTable('bank_arrival').set({ status: 'credited', member_id: match.memberId, decided_at: new Date() }).where('id', '=', inserted.id).execute();
-      await creditArrival(trx, this.deps.money, inserted, match.memberId, { matchedBy: 'sender account' });
+      await creditArrival(this.deps.money, step, inserted, match.memberId, { matchedBy: 'sender account' });
       return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: match.memberId };
     });
 
@@ -94,7 +96,6 @@ export class BankArrivals {
       }
       return { id: seen.id, status: seen.status };
     }
-    if (outcome.status === 'credited') this.deps.money.notify(outcome.memberId!, 'wallet.changed', {});
     return { id: outcome.id, status: outcome.status };
   }
 
@@ -107,8 +108,13 @@ export class BankArrivals {
     const [member] = candidates;
     if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
     if (member.currency !== arrival.currency) return { reason: 'CURRENCY_MISMATCH' };
-    const bonus = await trx.selectFrom('member_bonus').select('id').where('member_id', '=', member.id).where('status', '=', 'active').executeTakeFirst();
-    if (bonus) return { reason: 'BONUS_REMAINING' };
+    try {
+      // The rules every deposit meets (a held bonus refuses one), as the member's own deposits meet them.
+      await this.deps.money.hooks.depositGate(trx, member.id);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'BONUS_REMAINING') return { reason: 'BONUS_REMAINING' };
+      throw error;
+    }
     return { memberId: member.id };
   }
 }

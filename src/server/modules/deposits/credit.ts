@@ -1,19 +1,10 @@
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
-import { grantDepositCoins } from '../spin/coins';
-import type { MoneyContext } from '../wallet/money-context';
+import { answerBody } from '../../ledger/answer';
+import type { MoneyStep } from '../../ledger/envelope';
+import type { Money } from '../../ledger/envelope';
+import type { DepositFacts } from '../../ledger/hooks';
 
-export interface DepositCredit {
-  memberId: number;
-  currency: string;
-  /** The house account's channel: slip, truewallet, or the QR provider's code. */
-  channel: string;
-  /** Unique per deposit in the ledger: the same outside reference is never credited twice. */
-  reference: string;
-  /** Minor units. */
-  amount: bigint;
+export interface DepositCredit extends DepositFacts {
   description?: Record<string, unknown>;
 }
 
@@ -21,22 +12,23 @@ export interface DepositCredit {
 export const depositHouseAccounts = (channels: readonly string[]) => channels.map((c) => HOUSE.deposits(c));
 
 /**
- * Credits a deposit to the member's wallet in the caller's transaction (the one that marks the
- * deposit done) as a ledger entry of kind 'deposit', which the statement shows. Answers the
- * wallet's balance after it. The caller notifies the member after commit (the wallet answer
- * carries the coins a deposit may have earned).
+ * Credits a deposit to the member's wallet in the caller's step (the one that marks the deposit
+ * done) as a ledger entry of kind 'deposit', which the statement shows. The deposit's key
+ * (`deposit:<reference>`) is registered in the one key table and its reference is unique in the
+ * ledger: the same outside reference is never credited twice. Answers the wallet's balance after it.
  */
-export async function creditDeposit(trx: Transaction<DB>, money: MoneyContext, credit: DepositCredit): Promise<bigint> {
-  // A qualifying deposit earns the active spin wheel's coins, once, with the deposit. Granted
-  // before the posting: the member row is then locked before the wallet, in the order bonus
-  // activation, withdrawals and coupon claims take them, so none of them can deadlock with it.
-  await grantDepositCoins(trx, credit);
-  const posted = await postEntry(trx, money.accounts, {
+export async function creditDeposit(money: Money, step: MoneyStep, credit: DepositCredit): Promise<bigint> {
+  const { description, ...facts } = credit;
+  // Other areas' work with a deposit (the spin wheel's coins) runs first: it locks the member row
+  // before the wallet, in the order bonus activation, withdrawals and coupon claims take them.
+  await money.hooks.deposit(step, facts);
+  await step.register({ memberId: credit.memberId, key: `deposit:${credit.reference}`, operation: 'deposit', payload: { channel: credit.channel } }, answerBody({ amount: credit.amount.toString() }));
+  const posted = await step.post({
     kind: 'deposit',
     memberId: credit.memberId,
     currency: credit.currency,
     reference: credit.reference,
-    description: { channel: credit.channel, ...credit.description },
+    description: { channel: credit.channel, ...description },
     postings: [
       { account: wallet(credit.memberId), amount: credit.amount },
       { account: house(HOUSE.deposits(credit.channel)), amount: -credit.amount },

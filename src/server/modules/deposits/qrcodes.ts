@@ -8,9 +8,8 @@ import { DomainError, refuse } from '../../errors';
 import { GatewayRefusal, type QrChannel } from '../../providers/gateways/adapter';
 import { MoneyRules, refuseOffStep } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
-import type { MoneyContext } from '../wallet/money-context';
+import type { Money } from '../../ledger/envelope';
 import type { DepositAccounts } from './accounts';
-import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
 import { UUID } from '../../db/uuid';
 
@@ -43,7 +42,7 @@ const REFERENCE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newReference = () => `QR${Array.from({ length: 12 }, () => REFERENCE_CHARS[randomInt(REFERENCE_CHARS.length)]).join('')}`;
 
 export interface QrDeps {
-  money: MoneyContext;
+  money: Money;
   accounts: DepositAccounts;
   channel: (provider: QrProvider) => QrChannel;
   settings: Settings;
@@ -96,7 +95,7 @@ export class QrDeposits {
   }
 
   private async open(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
-    await refuseWhileBonusActive(this.db, memberId);
+    await this.deps.money.hooks.depositGate(this.db, memberId);
     const currency = await this.deps.money.currencyOf(memberId);
     // Minimums are the member's currency's (SPEC section 9 gives baht's: bank QR above 0, the
     // gateways 10 or 100); a LAK code is for whole kip, as kip is paid.
@@ -176,9 +175,9 @@ export class QrDeposits {
   async confirm(provider: QrProvider, notice: PaymentNotice): Promise<void> {
     // Gateways send back our order id; a bank's notification carries the order's reference 1.
     const by = UUID.test(notice.orderId) ? 'id' : 'reference';
-    let memberId: number | undefined;
     try {
-      memberId = await this.db.transaction().execute(async (trx) => {
+      await this.deps.money.step(async (step) => {
+        const { trx } = step;
         const code = await trx.selectFrom('deposit_qrcode').selectAll()
           .where(by, '=', notice.orderId).where('provider', '=', provider)
           .forUpdate()
@@ -195,11 +194,10 @@ export class QrDeposits {
           .set({ status: 'paid', paid_reference: notice.reference, paid_amount: notice.amount, closed_at: this.deps.clock.now() })
           .where('id', '=', code.id)
           .execute();
-        await creditDeposit(trx, this.deps.money, {
+        await creditDeposit(this.deps.money, step, {
           memberId: code.member_id, currency: code.currency, channel: provider, reference: `${provider}:${notice.reference}`,
           amount: notice.amount, description: { qrcodeId: code.id, reference: code.reference },
         });
-        return code.member_id;
       });
     } catch (error) {
       // The same payment reference already paid a code (a concurrent copy that committed first).
@@ -209,7 +207,6 @@ export class QrDeposits {
       if (!paid) throw new DomainError('QR_FAIL', 'the payment reference paid another code');
       return;
     }
-    if (memberId !== undefined) this.deps.money.notify(memberId, 'wallet.changed', {});
   }
 
   /**

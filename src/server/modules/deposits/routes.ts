@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decimalTextToMinor, endpoints, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
+import { decimalTextToMinor, endpoints, IDEMPOTENCY_REPLAYED_HEADER, SLIP_MAX_BYTES, toMinor, type QrProvider } from '../../../contract';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
@@ -48,7 +48,7 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
   // Slip upload: multipart, one file in the field `file`, png or jpeg by its bytes.
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
-    contractRoute(scope, g, endpoints.walletSlip, async ({ member, idempotencyKey, request }) => {
+    contractRoute(scope, g, endpoints.walletSlip, async ({ member, idempotencyKey, request, reply }) => {
       if (!request.isMultipart()) refuse('SLIP_NO_FILE');
       const file = await request.file();
       if (!file || file.fieldname !== 'file') refuse('SLIP_NO_FILE');
@@ -57,7 +57,9 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       if (image.length === 0) refuse('SLIP_NO_FILE');
       const type = slipImageType(image);
       if (!type) refuse('SLIP_INVALID_FILE');
-      return s.slips.upload({ memberId: member.memberId, key: idempotencyKey, image, type: type! });
+      const { slip, replayed } = await s.slips.upload({ memberId: member.memberId, key: idempotencyKey, image, type: type! });
+      if (replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+      return slip;
     }, perMemberMinute(30));
   });
 

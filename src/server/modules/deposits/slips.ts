@@ -8,9 +8,9 @@ import { keysetPage, memberListTotal, type ListPageRequest } from '../../db/memb
 import { DomainError, refuse } from '../../errors';
 import type { SlipVerifier } from '../../providers/slips/adapter';
 import type { Lookups } from '../lookup/lookups';
-import type { MoneyContext } from '../wallet/money-context';
+import { answerBody } from '../../ledger/answer';
+import type { Money } from '../../ledger/envelope';
 import { accountMatches, type DepositAccounts } from './accounts';
-import { refuseWhileBonusActive } from './bonus';
 import { creditDeposit } from './credit';
 import { parseSlipQr } from '../../providers/emvco/slip-qr';
 import { arrivalForSlip, lockSameTransfers } from './same-transfer';
@@ -53,7 +53,7 @@ export const slipView = (row: SlipRow): SlipView => ({
 
 
 export interface SlipDeps {
-  money: MoneyContext;
+  money: Money;
   accounts: DepositAccounts;
   verifier: SlipVerifier;
   /** Decodes and scans slip images off the event loop, within a time budget and a bound per node. */
@@ -79,31 +79,40 @@ export class Slips {
     return this.deps.money.db;
   }
 
-  /** Keeps the upload and checks it; answers the slip. The same key answers the same slip. */
-  async upload(request: { memberId: number; key: string; image: Buffer; type: SlipImageType }): Promise<SlipView> {
+  /**
+   * Keeps the upload and checks it; answers the slip. The same key answers the same slip as it
+   * is now (replayed): the key is registered in the one key table with the slip, and the slip's
+   * own unique (member, key) stays as a second lock.
+   */
+  async upload(request: { memberId: number; key: string; image: Buffer; type: SlipImageType }): Promise<{ slip: SlipView; replayed: boolean }> {
     const { memberId, key, image, type } = request;
     const hash = createHash('sha256').update(image).digest('hex');
     const earlier = await this.byKey(memberId, key, hash);
-    if (earlier) return slipView(earlier);
-    await refuseWhileBonusActive(this.db, memberId);
+    if (earlier) return { slip: slipView(earlier), replayed: true };
+    await this.deps.money.hooks.depositGate(this.db, memberId);
     if (!(await this.deps.lookups.slip()).isOpen) refuse('SLIP_UPLOAD_CLOSED');
     // Every reader busy and the line full: refused before anything is kept, so the member simply retries.
     if (this.deps.reader.full) refuse('SLIP_UPLOAD_BUSY');
 
     const id = randomUUID();
-    const inserted = await this.db.insertInto('deposit_slip')
-      .values({
-        id, member_id: memberId, idempotency_key: key, image, image_type: type, image_hash: hash,
-        note: null, sending_bank: null, reference: null, amount: null, receiving_account: null, transferred_at: null,
-        created_at: this.deps.clock.now(), completed_at: null,
-      })
-      .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const kept = await this.deps.money.request({ memberId, key, operation: 'slip', payload: { image: hash } }, async ({ trx }) => {
+      await trx.insertInto('deposit_slip')
+        .values({
+          id, member_id: memberId, idempotency_key: key, image, image_type: type, image_hash: hash,
+          note: null, sending_bank: null, reference: null, amount: null, receiving_account: null, transferred_at: null,
+          created_at: this.deps.clock.now(), completed_at: null,
+        })
+        .execute();
+      return { answer: answerBody({ slipId: id }), result: id };
+    });
     // A copy of this request got in first: its slip is the answer.
-    if (!inserted) return slipView((await this.byKey(memberId, key, hash))!);
+    if (kept.result === undefined) {
+      const copy = await this.byKey(memberId, key, hash);
+      if (!copy) return refuse(kept.answer.code ?? 'TRANSFER_PENDING');
+      return { slip: slipView(copy), replayed: true };
+    }
     await this.check(id, image, type);
-    return slipView(await this.row(id));
+    return { slip: slipView(await this.row(id)), replayed: false };
   }
 
   private async byKey(memberId: number, key: string, hash: string): Promise<(SlipRow & { image_hash: string }) | undefined> {
@@ -153,9 +162,9 @@ export class Slips {
     // A slip must be uploaded within the hour of its transfer (SPEC section 2, deposit text).
     if (slip.created_at.getTime() - transfer.transferredAt.getTime() > uploadWithinMinutes * 60_000) return this.fail(id, 'EXPIRED_SLIP');
 
-    let credited: boolean;
     try {
-      credited = await this.db.transaction().execute(async (trx) => {
+      await this.deps.money.step(async (step) => {
+        const { trx } = step;
         // The bank feed may have reported this transfer already, from this member's account (same-transfer.ts).
         await lockSameTransfers(trx, transfer.amount);
         const arrival = await arrivalForSlip(trx, transfer, { memberId: slip.member_id, sendingBank: qr.sendingBank });
@@ -166,7 +175,7 @@ export class Slips {
           .where('id', '=', id).where('status', '=', 'PENDING')
           .returning('id')
           .executeTakeFirst();
-        if (!done) return false;
+        if (!done) return;
         if (arrival) {
           // Waiting for an operator: the slip credits it, and the arrival is settled with it.
           const claimed = await trx.updateTable('bank_arrival')
@@ -175,17 +184,15 @@ export class Slips {
           // An operator assigned it a moment ago: that was this transfer's credit.
           if (!claimed.numUpdatedRows) throw new SameTransferCredited();
         }
-        await creditDeposit(trx, this.deps.money, {
+        await creditDeposit(this.deps.money, step, {
           memberId: slip.member_id, currency, channel: 'slip', reference: qr.reference, amount: transfer.amount,
           description: { slipId: id, sendingBank: qr.sendingBank },
         });
-        return true;
       });
     } catch (error) {
       if (!(error instanceof SameTransferCredited) && uniqueViolation(error) === undefined) throw error;
       return this.fail(id, 'SLIP_REFNO_DUPLICATED');
     }
-    if (credited) this.deps.money.notify(slip.member_id, 'wallet.changed', {});
   }
 
   private async fail(id: string, reason: ErrorCode, shown: { reference?: string; sending_bank?: string } = {}): Promise<void> {

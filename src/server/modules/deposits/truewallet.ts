@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import CryptoJS from 'crypto-js';
-import { statusOf, toMajor, toMinor, TRUEWALLET_LINK_PATTERN, TRUEWALLET_MINIMUM, type ErrorCode } from '../../../contract';
+import { toMajor, toMinor, TRUEWALLET_LINK_PATTERN, TRUEWALLET_MINIMUM, type ErrorCode } from '../../../contract';
 import type { Clock } from '../../clock';
 import { uniqueViolation } from '../../db/errors';
 import { DomainError } from '../../errors';
-import type { StoredAnswer } from '../../ledger/idempotency';
+import { answerBody, answerCode, PENDING_ANSWER, type MoneyAnswer } from '../../ledger/answer';
 import type { Redemption, TrueWalletVouchers } from '../../providers/truewallet/adapter';
-import type { MoneyContext } from '../wallet/money-context';
-import { refuseWhileBonusActive } from './bonus';
+import type { Money } from '../../ledger/envelope';
 import { creditDeposit } from './credit';
 
-const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PENDING' } };
 const OPERATION = 'truelink';
 
 /** The gift link the client encrypted with crypto-js AES in passphrase mode, or undefined when it is not one. */
@@ -33,7 +31,7 @@ const REDEMPTION_REFUSALS: Record<Extract<Redemption, { kind: 'refused' }>['reas
 };
 
 export interface TrueWalletDeps {
-  money: MoneyContext;
+  money: Money;
   vouchers: TrueWalletVouchers;
   /** The link encryption key (TRUEWALLET_LINK_KEY). */
   linkKey: string;
@@ -45,7 +43,8 @@ export interface TrueWalletDeps {
  * Deposits by True Wallet gift link. The voucher is held for this deposit first (unique while
  * not failed: TRUELINK_DUPLICATE), then inspected (one ticket only, at least TRUEWALLET_MINIMUM)
  * and redeemed into the operator's wallet, and credited in the transaction that marks it done.
- * The request's idempotency key is claimed with the voucher and completed with the answer.
+ * The request's idempotency key is claimed with the voucher (left open while True Wallet is
+ * asked) and completed with the answer.
  */
 export class TrueWalletDeposits {
   constructor(private readonly deps: TrueWalletDeps) {}
@@ -54,40 +53,28 @@ export class TrueWalletDeposits {
     return this.deps.money;
   }
 
-  async deposit(request: { memberId: number; key: string; link: string }): Promise<StoredAnswer> {
+  async deposit(request: { memberId: number; key: string; link: string }): Promise<MoneyAnswer> {
     const { memberId, key } = request;
-    const keyed = { memberId, key, operation: OPERATION, payload: { link: request.link } };
-    let held: StoredAnswer | { id: string; voucher: string };
-    try {
-      held = await this.money.db.transaction().execute(async (trx) => {
-        const claim = await this.money.keys.claim(trx, keyed);
-        if (claim.kind === 'done') return claim.answer;
-        if (claim.kind === 'pending') return PENDING;
-        await refuseWhileBonusActive(trx, memberId);
-        const link = decryptLink(request.link, this.deps.linkKey);
-        const voucher = link?.trim().match(TRUEWALLET_LINK_PATTERN)?.[1];
-        if (!voucher) throw new DomainError('TRUELINK_INVALID');
-        const id = randomUUID();
-        try {
-          await trx.insertInto('deposit_truewallet').values({
-            id, member_id: memberId, voucher, status: 'redeeming', amount: null, note: null, idempotency_key: key,
-            created_at: this.deps.clock.now(), completed_at: null,
-          }).execute();
-        } catch (error) {
-          if (uniqueViolation(error) !== undefined) throw new DomainError('TRUELINK_DUPLICATE');
-          throw error;
-        }
-        return { id, voucher };
-      });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const refusal = { statusCode: statusOf(error.code), body: { message: error.code } };
-      return (await this.money.keys.recordRefusal(this.money.db, keyed, refusal, this.money.duplicateWaitMs)) ?? PENDING;
-    }
-    if (!('voucher' in held)) {
-      if (held === PENDING) return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
-      return held;
-    }
+    // The key stays open while the voucher is redeemed at True Wallet; settle() completes it.
+    const moved = await this.money.request({ memberId, key, operation: OPERATION, payload: { link: request.link } }, async ({ trx }) => {
+      await this.money.hooks.depositGate(trx, memberId);
+      const link = decryptLink(request.link, this.deps.linkKey);
+      const voucher = link?.trim().match(TRUEWALLET_LINK_PATTERN)?.[1];
+      if (!voucher) throw new DomainError('TRUELINK_INVALID');
+      const id = randomUUID();
+      try {
+        await trx.insertInto('deposit_truewallet').values({
+          id, member_id: memberId, voucher, status: 'redeeming', amount: null, note: null, idempotency_key: key,
+          created_at: this.deps.clock.now(), completed_at: null,
+        }).execute();
+      } catch (error) {
+        if (uniqueViolation(error) !== undefined) throw new DomainError('TRUELINK_DUPLICATE');
+        throw error;
+      }
+      return { open: { id, voucher } };
+    });
+    if (!moved.open) return moved.answer;
+    const held = moved.open;
 
     let outcome: { credit: bigint } | { refuse: ErrorCode };
     try {
@@ -95,7 +82,7 @@ export class TrueWalletDeposits {
     } catch (error) {
       // No answer: the voucher may or may not be ours now. It stays held, for the operator to settle.
       this.deps.log('True Wallet voucher outcome unknown', { depositId: held.id, error: String(error) });
-      return PENDING;
+      return PENDING_ANSWER;
     }
     return this.settle(memberId, key, held.id, held.voucher, outcome);
   }
@@ -112,25 +99,23 @@ export class TrueWalletDeposits {
     return { credit: redeemed.amount };
   }
 
-  private async settle(memberId: number, key: string, id: string, voucher: string, outcome: { credit: bigint } | { refuse: ErrorCode }): Promise<StoredAnswer> {
+  private async settle(memberId: number, key: string, id: string, voucher: string, outcome: { credit: bigint } | { refuse: ErrorCode }): Promise<MoneyAnswer> {
     const currency = await this.money.currencyOf(memberId);
-    const answer = await this.money.db.transaction().execute(async (trx) => {
+    return this.money.step(async (step) => {
       const now = this.deps.clock.now();
-      let result: StoredAnswer;
+      let result: MoneyAnswer;
       if ('refuse' in outcome) {
-        await trx.updateTable('deposit_truewallet').set({ status: 'failed', note: outcome.refuse, completed_at: now }).where('id', '=', id).execute();
-        result = { statusCode: statusOf(outcome.refuse), body: { message: outcome.refuse } };
+        await step.trx.updateTable('deposit_truewallet').set({ status: 'failed', note: outcome.refuse, completed_at: now }).where('id', '=', id).execute();
+        result = answerCode(outcome.refuse);
       } else {
-        await trx.updateTable('deposit_truewallet').set({ status: 'credited', amount: outcome.credit, completed_at: now }).where('id', '=', id).execute();
-        const balance = await creditDeposit(trx, this.money, {
+        await step.trx.updateTable('deposit_truewallet').set({ status: 'credited', amount: outcome.credit, completed_at: now }).where('id', '=', id).execute();
+        const balance = await creditDeposit(this.money, step, {
           memberId, currency, channel: 'truewallet', reference: `truewallet:${voucher}`, amount: outcome.credit, description: { depositId: id },
         });
-        result = { statusCode: 200, body: { amount: toMajor(outcome.credit), wallet: { amount: toMajor(balance) } } };
+        result = answerBody({ amount: toMajor(outcome.credit), wallet: { amount: toMajor(balance) } });
       }
-      await this.money.keys.complete(trx, memberId, key, result);
+      await step.complete(memberId, key, result);
       return result;
     });
-    if ('credit' in outcome) this.money.notify(memberId, 'wallet.changed', {});
-    return answer;
   }
 }

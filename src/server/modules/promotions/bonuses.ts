@@ -4,10 +4,12 @@ import type { Clock } from '../../clock';
 import type { BonusDefinitionTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { syncGameBalance } from '../wallet/game-sync';
+import type { MoneyStep } from '../../ledger/envelope';
 import type { MoneyContext } from '../wallet/money-context';
 import { forfeitHeldBonus } from './forfeit';
 import { depositStillHeld } from './held-deposit';
-import { HeldBonuses, isUniqueViolation, takeTurnsWithBonus, type HeldBonusRow } from './member-bonus';
+import { takeMemberTurn } from '../../ledger/member-accounts';
+import { HeldBonuses, isUniqueViolation } from './member-bonus';
 import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
@@ -31,7 +33,7 @@ const REFUSAL: Record<Kind, { unknown: 'NOT_FOUND' | 'NO_PROMOTION'; exhausted: 
 export class Bonuses {
   readonly held: HeldBonuses;
 
-  constructor(private readonly money: MoneyContext, private readonly clock: Clock, private readonly notify: (memberId: number) => void) {
+  constructor(private readonly money: MoneyContext, private readonly clock: Clock) {
     this.held = new HeldBonuses(money, clock);
   }
 
@@ -92,13 +94,13 @@ export class Bonuses {
     // What the deposit left in a game is counted as the provider holds it: a loss there that the
     // ledger has not learnt yet is not held. A provider that does not answer keeps its booked figure.
     if (needsDeposit(definition)) await this.syncGames(memberId);
-    let row: HeldBonusRow | undefined;
     try {
-      row = await this.money.db.transaction().execute(async (trx) => {
+      await this.money.step(async (step) => {
+        const { trx } = step;
         // One member's activations take turns: a second one then sees the bonus the first gave
         // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT);
         // and so do a withdrawal and a coupon claim, so the deposit still held is read after them.
-        await takeTurnsWithBonus(trx, memberId);
+        await takeMemberTurn(trx, memberId);
         const held = await this.held.held(trx, memberId);
         if (held) {
           if (held.code === definition.code) return undefined;
@@ -120,7 +122,7 @@ export class Bonuses {
         if (!taken.numUpdatedRows) throw new DomainError('BONUS_FULL');
         const depositAmount = deposit?.amount ?? 0n;
         const { target, minimum } = bonusTargets(depositAmount, amount, definition.turnover_multiplier, definition.percent_fail);
-        return this.held.grant(trx, {
+        return this.held.grant(step, {
           memberId, source: kind, code: definition.code, amount, depositAmount, depositEntryId: deposit?.entryId ?? null,
           target, minimum, percentFail: definition.percent_fail, categories: definition.categories,
           description: `${definition.code} · ${localized(definition.description, language).replace(/<[^>]*>/g, '')}`,
@@ -132,7 +134,6 @@ export class Bonuses {
       const held = await this.held.held(this.money.db, memberId);
       if (!held || held.code !== definition.code) throw new DomainError(kind === 'promotion' && !held ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
     }
-    if (row) this.notify(memberId);
     return this.userBonus(memberId, definition.code);
   }
 
@@ -150,7 +151,7 @@ export class Bonuses {
    * needs none. Without this, a deposit withdrawn before activation bought a bonus with nothing
    * of the member's behind it (issue 25).
    */
-  private async qualifyingDeposit(trx: Parameters<HeldBonuses['grant']>[0], memberId: number, d: Definition) {
+  private async qualifyingDeposit(trx: MoneyStep['trx'], memberId: number, d: Definition) {
     if (!needsDeposit(d)) return undefined;
     const latest = await trx.selectFrom('ledger_entry')
       .innerJoin('ledger_posting', 'ledger_posting.entry_id', 'ledger_entry.id')
@@ -213,16 +214,16 @@ export class Bonuses {
     if (!held) throw new DomainError('BONUS_CONDITION');
     const balance = await this.wholeBalance(memberId);
     if (balance === undefined || balance >= BigInt(held.minimum)) throw new DomainError('BONUS_CONDITION');
-    await this.money.db.transaction().execute(async (trx) => {
+    await this.money.step(async (step) => {
+      const { trx } = step;
       // Member row first, as a withdrawal takes it before the wallet; then the bonus row, so a
       // turnover read that commits meanwhile is either seen here or waits for the end.
-      await takeTurnsWithBonus(trx, memberId);
+      await takeMemberTurn(trx, memberId);
       const row = await trx.selectFrom('member_bonus').selectAll().where('id', '=', held.id).where('status', '=', 'active').forUpdate().executeTakeFirst();
       if (!row) return;
-      if (BigInt(row.turnover_done) > 0n) await this.held.end(trx, row.id, 'cleared');
-      else await forfeitHeldBonus(trx, this.money, row, 'cleared', this.clock.now());
+      if (BigInt(row.turnover_done) > 0n) await this.held.end(step, row.id, 'cleared');
+      else await forfeitHeldBonus(step, row, 'cleared', this.clock.now());
     });
-    this.notify(memberId);
     return { message: 'BONUS_CLEAR' as const };
   }
 

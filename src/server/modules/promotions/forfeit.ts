@@ -1,21 +1,19 @@
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
-import type { MoneyContext } from '../wallet/money-context';
-import { currencyIn, type HeldBonusRow } from './member-bonus';
+import type { MoneyStep } from '../../ledger/envelope';
+import { BONUS_CHANGED, currencyIn, type HeldBonusRow } from './member-bonus';
 
 /**
  * Ends a held bonus by giving it back: the bonus amount still held (at most what the wallet
  * holds) returns to the house as `bonus_forfeit`, so the house's bonus never becomes the
  * member's own before its turnover is met. Money still in a game account must come back to the
  * wallet first (BONUS_CONDITION), else the bonus could leave through it afterwards. Runs in the
- * caller's transaction with the bonus row locked (FOR UPDATE): a refusal gives nothing up.
+ * caller's step with the bonus row locked (FOR UPDATE): a refusal gives nothing up.
  */
 export async function forfeitHeldBonus(
-  trx: Transaction<DB>, money: MoneyContext, held: HeldBonusRow, outcome: 'expired' | 'cleared', endedAt: Date,
+  step: MoneyStep, held: HeldBonusRow, outcome: 'expired' | 'cleared', endedAt: Date,
 ): Promise<bigint> {
+  const { trx } = step;
   const memberId = held.member_id;
   const accounts = await trx.selectFrom('ledger_account').select(['kind', 'balance']).where('member_id', '=', memberId).execute();
   if (accounts.some((a) => a.kind === 'game' && BigInt(a.balance) > 0n)) throw new DomainError('BONUS_CONDITION');
@@ -25,8 +23,9 @@ export async function forfeitHeldBonus(
   const ended = await trx.updateTable('member_bonus').set({ status: 'ended', outcome, ended_at: endedAt, forfeited })
     .where('id', '=', held.id).where('status', '=', 'active').executeTakeFirst();
   if (!ended.numUpdatedRows) return 0n;
+  step.announce(memberId, BONUS_CHANGED);
   if (forfeited > 0n) {
-    await postEntry(trx, money.accounts, {
+    await step.post({
       kind: 'bonus_forfeit', memberId, currency: await currencyIn(trx, memberId), reference: `member_bonus:${held.id}`,
       description: { source: held.source, code: held.code },
       postings: [{ account: wallet(memberId), amount: -forfeited }, { account: house(HOUSE.bonusExpense), amount: forfeited }],

@@ -4,7 +4,7 @@ import { toMajor, type Locale } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
+import { answerBody } from '../../ledger/answer';
 import { withTimeout } from '../../providers/games/adapter';
 import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
@@ -151,7 +151,8 @@ export class Invites {
     const accrued = await this.accrue(memberId);
     const reference = randomUUID();
     try {
-      const result = await this.money.db.transaction().execute(async (trx) => {
+      const result = await this.money.step(async (step) => {
+        const { trx } = step;
         const taken = await trx.updateTable('invite_earning').set({ claim_reference: reference, claimed_at: new Date() })
           .where('referrer_id', '=', memberId).where('claim_reference', 'is', null)
           .returning('amount').execute();
@@ -159,7 +160,7 @@ export class Invites {
         // Nothing earned yet while a friend's deposit waits for their play: say so (SPEC).
         if (amount <= 0n) throw new DomainError(accrued.waitingForPlay > 0 ? 'NO_INVITEE_PLAY_INFO' : 'NO_INVITE_BONUS');
         if (rule.success > 0) {
-          await this.held.grant(trx, {
+          await this.held.grant(step, {
             memberId, source: 'invite', code: 'INVITE', amount, depositAmount: 0n, depositEntryId: null,
             target: (amount * BigInt(rule.success)) / 100n, minimum: (amount * BigInt(rule.fail)) / 100n, percentFail: rule.fail,
             categories: ['slot', 'sport', 'lotto'], description: 'INVITE',
@@ -167,14 +168,14 @@ export class Invites {
           const w = await trx.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).where('kind', '=', 'wallet').executeTakeFirstOrThrow();
           return { amount, balance: BigInt(w.balance) };
         }
-        const posted = await postEntry(trx, this.money.accounts, {
+        await step.register({ memberId, key: `invite:${reference}`, operation: 'invite_claim', payload: {} }, answerBody({ amount: amount.toString() }));
+        const posted = await step.post({
           kind: 'bonus', memberId, currency: await currencyIn(trx, memberId), reference: `invite:${reference}`,
           description: { source: 'invite', code: 'INVITE', description: 'INVITE', friends: taken.length },
           postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.bonusExpense), amount: -amount }],
         });
         return { amount, balance: [...posted.balances.values()][0] };
       });
-      this.money.notify(memberId, 'wallet.changed', {});
       return { message: 'INVITE_BONUS_SUCCESS' as const, amount: toMajor(result.amount), wallet: { amount: toMajor(result.balance) } };
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('BONUS_ALREADY_ACTIVE');

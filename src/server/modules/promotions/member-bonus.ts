@@ -4,8 +4,8 @@ import type { Clock } from '../../clock';
 import type { DB, MemberBonusTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
-import type { MoneyContext } from '../wallet/money-context';
+import { answerBody } from '../../ledger/answer';
+import type { Money, MoneyStep } from '../../ledger/envelope';
 import { turnoverPercent } from './rules';
 
 export type BonusSource = 'bonus' | 'promotion' | 'invite' | 'refund';
@@ -32,20 +32,12 @@ export interface BonusGrant {
  * The member's currency read in the caller's transaction: PGlite has one connection, so a read
  * outside the open transaction would wait for it forever.
  */
+/** The socket event a member's open pages receive when their held bonus moves. */
+export const BONUS_CHANGED = 'bonus.changed';
+
 export async function currencyIn(trx: Transaction<DB>, memberId: number): Promise<string> {
   const row = await trx.selectFrom('member').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow();
   return row.currency;
-}
-
-/**
- * Makes the member's bonus activation and whatever must see its outcome (a withdrawal, a spin
- * coupon's claim) take turns, in the caller's transaction: each waits for the other's commit and
- * then reads it, so a withdrawal is never missed by the deposit a bonus counts, nor a bonus by
- * the withdrawal's and the claim's rules. Taken before any ledger account lock, as activation
- * takes it. NO KEY UPDATE: the ledger's foreign-key share locks on the member row do not wait for it.
- */
-export async function takeTurnsWithBonus(trx: Transaction<DB>, memberId: number): Promise<void> {
-  await trx.selectFrom('member').select('id').where('id', '=', memberId).forNoKeyUpdate().execute();
 }
 
 /** Postgres answers 23505 when a unique index refuses a row. */
@@ -60,7 +52,7 @@ export const isUniqueViolation = (error: unknown, index?: string) =>
  * index member_bonus_one_active keeps one active bonus per member whatever runs at once.
  */
 export class HeldBonuses {
-  constructor(private readonly money: MoneyContext, private readonly clock: Clock) {}
+  constructor(private readonly money: Money, private readonly clock: Clock) {}
 
   get db(): Kysely<DB> {
     return this.money.db;
@@ -75,15 +67,18 @@ export class HeldBonuses {
    * through the ledger (kind `bonus`, referenced by the row, so it is booked once). A second
    * active bonus fails on the unique index (the caller maps it to BONUS_ALREADY_ACTIVE).
    */
-  async grant(trx: Transaction<DB>, grant: BonusGrant): Promise<HeldBonusRow> {
+  async grant(step: MoneyStep, grant: BonusGrant): Promise<HeldBonusRow> {
+    const { trx } = step;
     const row = await trx.insertInto('member_bonus').values({
       member_id: grant.memberId, code: grant.code, status: 'active', ended_at: null, outcome: null,
       source: grant.source, amount: grant.amount, deposit_amount: grant.depositAmount, deposit_entry_id: grant.depositEntryId,
       turnover_target: grant.target, minimum: grant.minimum, percent_fail: grant.percentFail,
       categories: [...grant.categories], received_at: this.clock.now(),
     }).returningAll().executeTakeFirstOrThrow();
+    await step.register({ memberId: grant.memberId, key: `member_bonus:${row.id}`, operation: 'bonus_grant', payload: { code: grant.code } }, answerBody({ id: String(row.id) }));
+    step.announce(grant.memberId, BONUS_CHANGED);
     if (grant.amount > 0n) {
-      await postEntry(trx, this.money.accounts, {
+      await step.post({
         kind: 'bonus', memberId: grant.memberId, currency: await currencyIn(trx, grant.memberId),
         reference: `member_bonus:${row.id}`,
         description: { source: grant.source, code: grant.code, description: grant.description },
@@ -97,16 +92,17 @@ export class HeldBonuses {
    * Ends the active bonus with an outcome, once: the conditional update is the guard, so two
    * processes that both see the target reached end it (and book `finish_bonus`) once.
    */
-  async end(trx: Transaction<DB>, bonusId: bigint, outcome: 'completed' | 'cleared' | 'expired', forfeited = 0n): Promise<HeldBonusRow | undefined> {
-    const ended = await trx.updateTable('member_bonus')
+  async end(step: MoneyStep, bonusId: bigint, outcome: 'completed' | 'cleared' | 'expired', forfeited = 0n): Promise<HeldBonusRow | undefined> {
+    const ended = await step.trx.updateTable('member_bonus')
       .set({ status: 'ended', outcome, ended_at: this.clock.now(), forfeited })
       .where('id', '=', bonusId).where('status', '=', 'active')
       .returningAll().executeTakeFirst();
+    if (ended) step.announce(ended.member_id, BONUS_CHANGED);
     if (ended && outcome === 'completed') {
       // No money moves when a bonus completes: what it was played into is the member's own
       // from now on. The entry is the statement's `finish_bonus` row, linked to the bonus.
-      await postEntry(trx, this.money.accounts, {
-        kind: 'finish_bonus', memberId: ended.member_id, currency: await currencyIn(trx, ended.member_id),
+      await step.post({
+        kind: 'finish_bonus', memberId: ended.member_id, currency: await currencyIn(step.trx, ended.member_id),
         reference: `member_bonus:${ended.id}`,
         description: { source: ended.source, code: ended.code, amount: ended.amount.toString(), turnover: ended.turnover_done.toString() },
         postings: [{ account: wallet(ended.member_id), amount: 0n }, { account: house(HOUSE.bonusExpense), amount: 0n }],

@@ -3,7 +3,8 @@ import { toMajor, type Locale } from '../../../contract';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
+import { answerBody } from '../../ledger/answer';
+import type { MoneyStep } from '../../ledger/envelope';
 import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
 import { currencyIn, isUniqueViolation, type HeldBonuses } from './member-bonus';
@@ -99,7 +100,7 @@ export class Refunds {
    * Takes every waiting refund of the member in the caller's transaction (a conditional update:
    * of two calls at once, the second finds nothing).
    */
-  private async take(trx: Parameters<HeldBonuses['grant']>[0], memberId: number, as: 'bonus' | 'wallet') {
+  private async take(trx: MoneyStep['trx'], memberId: number, as: 'bonus' | 'wallet') {
     const taken = await trx.updateTable('refund').set({ status: as, received_at: new Date() })
       .where('member_id', '=', memberId).where('status', '=', 'waiting').returning(['id', 'amount']).execute();
     const amount = taken.reduce((sum, r) => sum + BigInt(r.amount), 0n);
@@ -117,10 +118,11 @@ export class Refunds {
   async receive(memberId: number) {
     const rule = await this.active();
     try {
-      await this.money.db.transaction().execute(async (trx) => {
+      await this.money.step(async (step) => {
+        const { trx } = step;
         const { amount } = await this.take(trx, memberId, 'bonus');
         if (await this.held.held(trx, memberId)) throw new DomainError('REFUND_CONDITION');
-        await this.held.grant(trx, {
+        await this.held.grant(step, {
           memberId, source: 'refund', code: 'REFUND', amount, depositAmount: 0n, depositEntryId: null,
           target: (amount * BigInt(Math.max(rule.success, 1))) / 100n, minimum: (amount * BigInt(rule.fail)) / 100n,
           percentFail: rule.fail, categories: ['slot', 'sport', 'lotto'], description: 'REFUND',
@@ -130,23 +132,23 @@ export class Refunds {
       if (isUniqueViolation(error)) throw new DomainError('REFUND_CONDITION');
       throw error;
     }
-    this.money.notify(memberId, 'wallet.changed', {});
     return { message: 'REFUND_SUCCESS' as const };
   }
 
   /** GET /api/refund/addWallet: the waiting refund goes straight into the wallet. */
   async addWallet(memberId: number) {
     await this.active();
-    const result = await this.money.db.transaction().execute(async (trx) => {
+    const result = await this.money.step(async (step) => {
+      const { trx } = step;
       const { amount, ids } = await this.take(trx, memberId, 'wallet');
-      const posted = await postEntry(trx, this.money.accounts, {
+      await step.register({ memberId, key: `refund:${ids.join(',')}`, operation: 'refund_claim', payload: {} }, answerBody({ amount: amount.toString() }));
+      const posted = await step.post({
         kind: 'bonus', memberId, currency: await currencyIn(trx, memberId), reference: `refund:${ids.join(',')}`,
         description: { source: 'refund', code: 'REFUND', description: 'REFUND' },
         postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.bonusExpense), amount: -amount }],
       });
       return { amount, balance: [...posted.balances.values()][0] };
     });
-    this.money.notify(memberId, 'wallet.changed', {});
     return { message: 'REFUND_SUCCESS' as const, amount: toMajor(result.amount), wallet: { amount: toMajor(result.balance) } };
   }
 

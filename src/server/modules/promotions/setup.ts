@@ -5,10 +5,11 @@ import type { MoneyContext } from '../wallet/money-context';
 import type { WalletView } from '../wallet/wallet-view';
 import { Bonuses } from './bonuses';
 import { Invites } from './invites';
-import { heldBonusView } from './member-bonus';
+import { refuseWhileBonusActive } from './deposit-gate';
 import { Refunds } from './refunds';
 import { registerPromotionRoutes, type PromotionServices } from './routes';
 import { TurnoverSync } from './turnover';
+import { applyHeldBonusToWithdrawal } from './withdraw-rule';
 import { runInBackground } from '../../background';
 
 declare module 'fastify' {
@@ -17,9 +18,6 @@ declare module 'fastify' {
   }
 }
 
-/** The socket event a member's open pages receive when their held bonus moves. */
-export const BONUS_CHANGED = 'bonus.changed';
-
 /**
  * Bonuses, promotion codes, invite bonus and refunds: composes them over the wallet's money
  * context, mounts the routes, reads held bonuses' turnover on every bet the demo provider
@@ -27,16 +25,12 @@ export const BONUS_CHANGED = 'bonus.changed';
  */
 export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: MoneyContext, view: WalletView, demo: DemoProviderEngine | undefined) {
   const { config } = ctx;
-  const notifyBonus = (memberId: number) => {
-    money.notify(memberId, 'wallet.changed', {});
-    money.notify(memberId, BONUS_CHANGED, {});
-  };
-  const bonuses = new Bonuses(money, ctx.clock, notifyBonus);
-  const turnover = new TurnoverSync(money, bonuses.held, (memberId, row) => {
-    // The progress itself goes out (the page redraws without asking); a completion moves money views too.
-    money.notify(memberId, BONUS_CHANGED, heldBonusView(row, null, row.code));
-    if (row.status !== 'active') money.notify(memberId, 'wallet.changed', {});
-  });
+  const bonuses = new Bonuses(money, ctx.clock);
+  const turnover = new TurnoverSync(money, bonuses.held);
+  // Promotions' rules in other areas' money steps: no deposit while a bonus is held, and a
+  // withdrawal meets the held-bonus rule (whole balance only, giving the bonus up).
+  money.hooks.onDepositGate(refuseWhileBonusActive);
+  money.hooks.beforeWithdrawal(applyHeldBonusToWithdrawal);
   const invites = new Invites(money, ctx.settings, bonuses.held);
   const refunds = new Refunds(money, ctx.settings, bonuses.held, ctx.clock);
   const services: PromotionServices = { bonuses, turnover, invites, refunds };

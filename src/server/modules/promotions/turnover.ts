@@ -1,7 +1,7 @@
 import { withTimeout } from '../../providers/games/adapter';
 import { providerInfo } from '../../providers/games/catalogue';
 import type { MoneyContext } from '../wallet/money-context';
-import type { HeldBonuses, HeldBonusRow } from './member-bonus';
+import { BONUS_CHANGED, heldBonusView, type HeldBonuses, type HeldBonusRow } from './member-bonus';
 
 /**
  * Reads the turnover of held bonuses from the game providers (the bets they report per player)
@@ -16,8 +16,6 @@ export class TurnoverSync {
   constructor(
     private readonly money: MoneyContext,
     private readonly held: HeldBonuses,
-    /** Told after a read that moved the bonus (progress or completion), after commit. */
-    private readonly changed: (memberId: number, bonus: HeldBonusRow) => void,
   ) {}
 
   sync(memberId: number): Promise<void> {
@@ -50,12 +48,9 @@ export class TurnoverSync {
     const accounts = await this.money.db.selectFrom('game_account').select(['provider_code', 'username'])
       .where('member_id', '=', memberId).where('is_active', '=', true).where('username', 'is not', null).execute();
     const counted = accounts.filter((a) => bonus.categories.includes(providerInfo(a.provider_code)?.category ?? ''));
-    let latest: HeldBonusRow | undefined;
     for (const account of counted) {
-      const moved = await this.readProvider(bonus, account.provider_code, account.username!).catch(() => undefined);
-      if (moved) latest = moved;
+      await this.readProvider(bonus, account.provider_code, account.username!).catch(() => undefined);
     }
-    if (latest) this.changed(memberId, latest);
   }
 
   private async readProvider(bonus: HeldBonusRow, code: string, username: string): Promise<HeldBonusRow | undefined> {
@@ -68,7 +63,8 @@ export class TurnoverSync {
       this.money.providerTimeoutMs,
     );
     if (stored && report.cursor === stored.cursor) return undefined;
-    return this.money.db.transaction().execute(async (trx) => {
+    return this.money.step(async (step) => {
+      const { trx } = step;
       const advanced = stored
         ? await trx.updateTable('bonus_turnover_cursor').set({ cursor: report.cursor })
           .where('member_bonus_id', '=', bonus.id).where('provider_code', '=', code).where('cursor', '=', stored.cursor)
@@ -84,10 +80,12 @@ export class TurnoverSync {
         .where('id', '=', bonus.id).where('status', '=', 'active')
         .returningAll().executeTakeFirst();
       if (!updated) return undefined;
-      if (BigInt(updated.turnover_done) >= BigInt(updated.turnover_target)) {
-        return (await this.held.end(trx, updated.id, 'completed')) ?? updated;
-      }
-      return updated;
+      const moved = BigInt(updated.turnover_done) >= BigInt(updated.turnover_target)
+        ? (await this.held.end(step, updated.id, 'completed')) ?? updated
+        : updated;
+      // The progress itself goes out (the page redraws without asking); a completion moves money views too.
+      step.announce(moved.member_id, BONUS_CHANGED, heldBonusView(moved, null, moved.code));
+      return moved;
     });
   }
 }

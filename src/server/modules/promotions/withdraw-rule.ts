@@ -1,7 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
-import type { MoneyContext } from '../wallet/money-context';
+import type { MoneyStep } from '../../ledger/envelope';
+import type { WithdrawalFacts } from '../../ledger/hooks';
 import { forfeitHeldBonus } from './forfeit';
 
 /**
@@ -10,12 +9,13 @@ import { forfeitHeldBonus } from './forfeit';
  * holds) and the bonus ends as expired, so a member always gets their own money out and never
  * the house's bonus before its turnover is met. Money still in a game account must come back
  * to the wallet first (BONUS_CONDITION), else the bonus could leave through it afterwards.
- * Runs in the withdrawal's transaction: a refused withdrawal gives nothing up.
+ * Registered as the money envelope's before-withdrawal hook (`setup.ts`); runs in the
+ * withdrawal's step: a refused withdrawal gives nothing up.
  */
-export async function applyHeldBonusToWithdrawal(trx: Transaction<DB>, money: MoneyContext, memberId: number, wholeBalance: boolean): Promise<void> {
-  const held = await trx.selectFrom('member_bonus').selectAll()
+export async function applyHeldBonusToWithdrawal(step: MoneyStep, { memberId, wholeBalance }: WithdrawalFacts): Promise<void> {
+  const held = await step.trx.selectFrom('member_bonus').selectAll()
     .where('member_id', '=', memberId).where('status', '=', 'active').forUpdate().executeTakeFirst();
   if (!held) return;
   if (!wholeBalance) throw new DomainError('BONUS_REMAINING');
-  await forfeitHeldBonus(trx, money, held, 'expired', new Date());
+  await forfeitHeldBonus(step, held, 'expired', new Date());
 }

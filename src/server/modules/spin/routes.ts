@@ -4,15 +4,20 @@ import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import { requestLanguage } from '../../content/request-language';
-import type { MoneyContext } from '../wallet/money-context';
-import { SpinWheel } from './spinwheel';
+import type { Money } from '../../ledger/envelope';
+import { grantDepositCoins } from './coins';
+import { SPIN_CHANGED, SpinWheel } from './spinwheel';
 import { UUID } from '../../db/uuid';
 
 
 /** The spin wheel's five member routes (SPEC section 7). */
-export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: MoneyContext): SpinWheel {
+export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: Money): SpinWheel {
   const g = ctx.guards;
   const wheel = new SpinWheel(money, ctx.clock);
+  // A qualifying deposit earns the active wheel's coins, once, in the deposit's own step.
+  money.hooks.onDeposit(async (step, deposit) => {
+    if ((await grantDepositCoins(step.trx, deposit)) > 0) step.announce(deposit.memberId, SPIN_CHANGED);
+  });
   const language = (request: Parameters<typeof requestLanguage>[0]) => requestLanguage(request, ctx.config.COUNTRY);
 
   contractRoute(app, g, endpoints.spinActive, async () => ({ active: await wheel.isActive() }));

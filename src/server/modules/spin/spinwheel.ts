@@ -7,15 +7,18 @@ import { refuse } from '../../errors';
 import { pickText } from '../../content/request-language';
 import type { Locale } from '../../../contract';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
-import { refuseWhileBonusActive } from '../deposits/bonus';
-import { takeTurnsWithBonus } from '../promotions/member-bonus';
-import type { MoneyContext } from '../wallet/money-context';
+import { answerBody } from '../../ledger/answer';
+import type { Money } from '../../ledger/envelope';
+import { takeMemberTurn } from '../../ledger/member-accounts';
+import { refuseWhileBonusActive } from '../promotions/deposit-gate';
 import { cryptoRandomInt, drawByWeight, type RandomInt } from './draw';
 import { prizeText, prizeTexts } from './prize-text';
 
 /** The ledger kind of a claimed prize; the statement shows it as a bonus linked to the lucky draw. */
 export const SPIN_PRIZE_KIND = 'spin_prize';
+
+/** The socket event a member's open pages receive when their coins or coupons change. */
+export const SPIN_CHANGED = 'spin.changed';
 
 type Slice = Omit<SpinSliceTable, 'id'> & { id: number };
 
@@ -35,13 +38,13 @@ const DAY_MS = 86_400_000;
  * - Slice weights never leave this module.
  */
 export class SpinWheel {
-  constructor(private readonly money: MoneyContext, private readonly clock: Clock, private readonly random: RandomInt = cryptoRandomInt) {}
+  constructor(private readonly money: Money, private readonly clock: Clock, private readonly random: RandomInt = cryptoRandomInt) {}
 
   private get db() {
     return this.money.db;
   }
 
-  private async activeWheel(db: Transaction<DB> | MoneyContext['db'] = this.db) {
+  private async activeWheel(db: Transaction<DB> | Money['db'] = this.db) {
     const wheel = await db.selectFrom('spin_wheel').selectAll().where('active', '=', true).executeTakeFirst();
     if (!wheel) return undefined;
     const slices = (await db.selectFrom('spin_slice').selectAll().where('wheel_id', '=', wheel.id).orderBy('position').execute()) as Slice[];
@@ -81,7 +84,8 @@ export class SpinWheel {
   /** Spends one coin on the active wheel; answers the won slice and the coins left. */
   async spin(memberId: number, language: Locale) {
     const currency = await this.money.currencyOf(memberId);
-    const result = await this.db.transaction().execute(async (trx) => {
+    return this.money.step(async (step) => {
+      const { trx } = step;
       const wheel = await this.activeWheel(trx);
       if (!wheel || wheel.slices.length === 0) refuse('SPIN_INACTIVE');
       const spent = await trx.updateTable('member').set({ coin: sql`coin - 1` })
@@ -100,10 +104,9 @@ export class SpinWheel {
           created_at: now, expires_at: new Date(now.getTime() + wheel!.coupon_valid_days * DAY_MS), claimed_at: null,
         }).execute();
       }
+      step.announce(memberId, SPIN_CHANGED);
       return { code: slice.code, label: prizeText(slice.label, language, { amount: slice.prize_amount[currency], currency }), prize: amount > 0n, remainingCoin: spent!.coin };
     });
-    this.money.notify(memberId, 'spin.changed', {});
-    return result;
   }
 
   /** The member's open coupons, oldest first (the order the coupon table numbers them). */
@@ -128,11 +131,12 @@ export class SpinWheel {
   /** Claims one of the member's open coupons into the wallet. */
   async claim(memberId: number, couponId: string) {
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
+    await this.money.step(async (step) => {
+      const { trx } = step;
       // No prize money into the wallet while a bonus is held (SPEC: BONUS_REMAINING): it would mix
       // with the bonus's stake and lower bound. Taking turns with activation, a bonus given
       // meanwhile is seen here.
-      await takeTurnsWithBonus(trx, memberId);
+      await takeMemberTurn(trx, memberId);
       await refuseWhileBonusActive(trx, memberId);
       const coupon = await trx.updateTable('spin_coupon').set({ status: 'claimed', claimed_at: now })
         .where('id', '=', couponId).where('member_id', '=', memberId)
@@ -144,7 +148,8 @@ export class SpinWheel {
         .select(['spin_slice.code', 'spin_slice.label', 'spin_slice.prize_kind', 'spin_wheel.name'])
         .where('spin_slice.id', '=', coupon.slice_id).executeTakeFirstOrThrow();
       if (slice.prize_kind !== 'credit') refuse('INVALID_COUPON_TYPE');
-      await postEntry(trx, this.money.accounts, {
+      await step.register({ memberId, key: `spin-coupon:${coupon.id}`, operation: 'spin_claim', payload: { coupon: coupon.id } }, answerBody({ message: 'OK' }));
+      await step.post({
         kind: SPIN_PRIZE_KIND,
         memberId,
         currency: coupon.currency,
@@ -156,16 +161,17 @@ export class SpinWheel {
         ],
       });
     });
-    this.money.notify(memberId, 'wallet.changed', {});
     return { message: 'OK' as const };
   }
 
   /** Sandbox only (the route exists only there): coins without a deposit, to try the wheel. */
   async sandboxGiveCoins(memberId: number, coins: number) {
-    const row = await this.db.updateTable('member').set({ coin: sql`coin + ${coins}` }).where('id', '=', memberId)
-      .returning('coin').executeTakeFirstOrThrow();
-    this.money.notify(memberId, 'spin.changed', {});
-    return { userCoin: row.coin };
+    return this.money.step(async (step) => {
+      const row = await step.trx.updateTable('member').set({ coin: sql`coin + ${coins}` }).where('id', '=', memberId)
+        .returning('coin').executeTakeFirstOrThrow();
+      step.announce(memberId, SPIN_CHANGED);
+      return { userCoin: row.coin };
+    });
   }
 
   /** Why a coupon could not be claimed, without telling one member about another's coupons. */

@@ -1,5 +1,4 @@
 import { game, house, HOUSE } from '../../ledger/accounts';
-import { postEntry } from '../../ledger/post';
 import { withTimeout } from '../../providers/games/adapter';
 import type { MoneyContext } from './money-context';
 
@@ -10,7 +9,8 @@ import type { MoneyContext } from './money-context';
  * up and the next one tries again: it reads the account's transfer counter before asking the
  * provider and books only if the counter is unchanged (transfers bump it when they start and
  * when they complete) and nothing is pending.
- * Returns false when it could not sync.
+ * Returns false when it could not sync. It has no key of its own: it books the provider's
+ * figure, and the counter and the pending check are what keep it from booking twice.
  */
 export async function syncGameBalance(money: MoneyContext, memberId: number, code: string): Promise<boolean> {
   const provider = money.provider(code);
@@ -20,7 +20,8 @@ export async function syncGameBalance(money: MoneyContext, memberId: number, cod
   const remote = await withTimeout(provider.balance(before.username), money.providerTimeoutMs);
   const currency = await money.currencyOf(memberId);
 
-  return money.db.transaction().execute(async (trx) => {
+  return money.step(async (step) => {
+    const { trx } = step;
     const now = await trx.selectFrom('game_account').select('transfer_seq')
       .where('member_id', '=', memberId).where('provider_code', '=', code).forUpdate().executeTakeFirstOrThrow();
     if (BigInt(now.transfer_seq) !== BigInt(before.transfer_seq)) return false;
@@ -31,7 +32,7 @@ export async function syncGameBalance(money: MoneyContext, memberId: number, cod
       .where('member_id', '=', memberId).where('kind', '=', 'game').where('code', '=', code).executeTakeFirstOrThrow();
     const diff = remote - BigInt(local.balance);
     if (diff !== 0n) {
-      await postEntry(trx, money.accounts, {
+      await step.post({
         kind: 'game_result', memberId, currency,
         description: { provider: code },
         postings: [{ account: game(memberId, code), amount: diff }, { account: house(HOUSE.gameFloat(code)), amount: -diff }],

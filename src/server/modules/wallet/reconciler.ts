@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { statusOf } from '../../../contract';
+import { answerCode, toStored } from '../../ledger/answer';
 import { withTimeout } from '../../providers/games/adapter';
 import type { MoneyContext } from './money-context';
 import { IN_WALLET, type Transfers } from './transfers';
@@ -67,11 +67,12 @@ export class Reconciler {
    * a key with no settled leg (none known) ends TRANSFER_FAIL, nothing having moved.
    */
   private async finishOrphanKeys(before: Date): Promise<number> {
+    const [inWallet, failed] = [toStored(IN_WALLET), toStored(answerCode('TRANSFER_FAIL'))];
     const settled = sql`exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'settled')`;
     const result = await sql`
       update idempotency_key k set state = 'done', completed_at = now(),
-        status_code = case when ${settled} then ${IN_WALLET.statusCode}::integer else ${statusOf('TRANSFER_FAIL')}::integer end,
-        response = case when ${settled} then ${JSON.stringify(IN_WALLET.body)}::jsonb else ${JSON.stringify({ message: 'TRANSFER_FAIL' })}::jsonb end
+        status_code = case when ${settled} then ${inWallet.statusCode}::integer else ${failed.statusCode}::integer end,
+        response = case when ${settled} then ${JSON.stringify(inWallet.response)}::jsonb else ${JSON.stringify(failed.response)}::jsonb end
       where k.state = 'pending' and k.operation = 'transfer' and k.created_at < ${before}
         and not exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'pending')`.execute(this.money.db);
     return Number(result.numAffectedRows ?? 0n);

@@ -41,7 +41,7 @@ export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: Ba
     db: ctx.db,
     provider: (code) => providers.get(code),
     payout: config.payout === 'sandbox' ? new SandboxPayout(ctx.db) : new ManualPayout(),
-    notify: (memberId, event, payload) => ctx.realtime.toMember(memberId, event, payload),
+    publish: (memberId, event, payload) => ctx.realtime.toMember(memberId, event, payload),
     providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
     duplicateWaitMs: Math.min(10_000, config.PROVIDER_TIMEOUT_MS * 2),
   });

@@ -1,12 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
-import { MAIN_WALLET_CODE, statusOf, toMinor, type ErrorCode } from '../../../contract';
+import { MAIN_WALLET_CODE, toMinor, type ErrorCode } from '../../../contract';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
 import type { TransferDirection } from '../../db/schema';
 import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
 import { game, house, HOUSE, wallet } from '../../ledger/accounts';
-import { requestHash, type StoredAnswer } from '../../ledger/idempotency';
+import { answerCode, fromStored, PENDING_ANSWER, toStored, type MoneyAnswer } from '../../ledger/answer';
+import { WALLET_CHANGED } from '../../ledger/envelope';
+import { requestHash } from '../../ledger/idempotency';
 import { ProviderRefusal, withTimeout, type GameProvider } from '../../providers/games/adapter';
 import { syncGameBalance } from './game-sync';
 import type { MoneyContext } from './money-context';
@@ -31,13 +33,12 @@ interface Leg {
   amount: bigint;
 }
 
-const answerWith = (code: ErrorCode): StoredAnswer => ({ statusCode: statusOf(code), body: { message: code } });
-const FAIL = answerWith('TRANSFER_FAIL');
+const FAIL = answerCode('TRANSFER_FAIL');
 /** A game-to-game transfer whose first leg moved the money to the wallet and whose second leg did not go on. */
-export const IN_WALLET = answerWith('TRANSFER_IN_WALLET');
-const PENDING: StoredAnswer = { statusCode: statusOf('TRANSFER_PENDING'), body: { message: 'TRANSFER_PENDING' } };
+export const IN_WALLET = answerCode('TRANSFER_IN_WALLET');
+const PENDING = PENDING_ANSWER;
 /** A first leg that arrived: the request goes on with its second leg. */
-const LEG_SETTLED: StoredAnswer = { statusCode: 200, body: null };
+const LEG_SETTLED: MoneyAnswer = { body: null };
 
 /** One item of transfer_reserve_many (migration 0007). */
 interface Reservation {
@@ -60,12 +61,12 @@ interface Completing {
   memberId: number;
   outcome: 'settled' | 'reversed';
   /** The request's answer if this reverses it (TRANSFER_FAIL unless the request knows better). */
-  reversal: StoredAnswer;
+  reversal: MoneyAnswer;
 }
 
 /** reserved, done or pending (the key's state), or refused with an error code. */
 type Reserved = { outcome: string; code: string | null; username: string | null; statusCode: number | null; response: unknown };
-type Completion = { state: string; answer?: StoredAnswer };
+type Completion = { state: string; answer?: MoneyAnswer };
 
 
 /**
@@ -96,7 +97,7 @@ export class Transfers {
 
   constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
 
-  async transfer(request: TransferRequest): Promise<StoredAnswer> {
+  async transfer(request: TransferRequest): Promise<MoneyAnswer> {
     const { from, to, amount } = request;
     const rules = await this.rules.of(await this.money.currencyOf(request.memberId));
     if (amount < toMinor(rules.transferMin)) throw new DomainError('TRANSFER_MINIMUM');
@@ -115,7 +116,7 @@ export class Transfers {
   }
 
   /** Everything in the wallet to one game. */
-  async transferAll(request: { memberId: number; key: string; to: string }): Promise<StoredAnswer> {
+  async transferAll(request: { memberId: number; key: string; to: string }): Promise<MoneyAnswer> {
     if (!this.money.provider(request.to)) throw new DomainError('NO_GAME');
     const payload = { all: true, to: request.to };
     const row = await this.money.db.selectFrom('ledger_account').select('balance')
@@ -133,7 +134,7 @@ export class Transfers {
     amount: bigint,
     completesKey: boolean,
     options: { alreadyClaimed?: boolean } = {},
-  ): Promise<StoredAnswer> {
+  ): Promise<MoneyAnswer> {
     const { memberId, key } = request;
     const provider = this.money.provider(providerCode)!;
     // Wins and losses at the provider are booked first, so they can be moved.
@@ -163,7 +164,7 @@ export class Transfers {
       // A first leg's refusal moved nothing; it becomes the key's answer for every copy.
       return this.refuse(memberId, key, payload, code);
     }
-    if (reserved.outcome === 'done') return { statusCode: reserved.statusCode ?? 200, body: reserved.response, replayed: true };
+    if (reserved.outcome === 'done') return fromStored(reserved.statusCode, reserved.response, true);
     if (reserved.outcome === 'pending') return this.awaitAnswer(memberId, key);
 
     const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.username!, direction, amount };
@@ -187,11 +188,11 @@ export class Transfers {
    * member's MONEY_NOT_ENOUGH, not a failure of ours: the provider says so, or its balance
    * shows it. The provider's balance is then booked, so the next figure the member sees is true.
    */
-  private async refused(leg: Leg, provider: GameProvider, refusal: ProviderRefusal): Promise<StoredAnswer> {
+  private async refused(leg: Leg, provider: GameProvider, refusal: ProviderRefusal): Promise<MoneyAnswer> {
     let reversal = FAIL;
     if (leg.direction === 'from_game') {
       const held = refusal.forWantOfBalance ? 0n : await withTimeout(provider.balance(leg.username), this.money.providerTimeoutMs).catch(() => undefined);
-      if (held !== undefined && held < leg.amount) reversal = answerWith('MONEY_NOT_ENOUGH');
+      if (held !== undefined && held < leg.amount) reversal = answerCode('MONEY_NOT_ENOUGH');
     }
     const answer = await this.answerOf(leg, await this.complete({ id: leg.transferId, memberId: leg.memberId }, 'reversed', reversal));
     if (leg.direction === 'from_game') await syncGameBalance(this.money, leg.memberId, provider.code).catch(() => undefined);
@@ -204,7 +205,7 @@ export class Transfers {
    * A reversal answers `reversal`, or TRANSFER_IN_WALLET when it is the second leg of a
    * game-to-game transfer (the database knows: the key has a settled leg).
    */
-  complete(transfer: { id: string; memberId: number }, outcome: 'settled' | 'reversed', reversal: StoredAnswer = FAIL): Promise<Completion> {
+  complete(transfer: { id: string; memberId: number }, outcome: 'settled' | 'reversed', reversal: MoneyAnswer = FAIL): Promise<Completion> {
     return this.completions.submit({ transferId: transfer.id, memberId: transfer.memberId, outcome, reversal });
   }
 
@@ -232,21 +233,22 @@ export class Transfers {
   private async completeMany(items: Completing[]): Promise<Completion[]> {
     const { rows } = await sql<{ o_index: number; o_member: number; o_state: string; o_status_code: number | null; o_response: unknown }>`
       select * from transfer_complete_many(${items.map((i) => i.transferId)}::uuid[], ${items.map((i) => i.outcome)}::text[],
-        ${items.map((i) => i.reversal.statusCode)}::integer[], ${items.map((i) => JSON.stringify(i.reversal.body))}::jsonb[],
-        ${IN_WALLET.statusCode}::integer, ${JSON.stringify(IN_WALLET.body)}::jsonb)`.execute(this.money.db);
+        ${items.map((i) => toStored(i.reversal).statusCode)}::integer[], ${items.map((i) => JSON.stringify(toStored(i.reversal).response))}::jsonb[],
+        ${toStored(IN_WALLET).statusCode}::integer, ${JSON.stringify(toStored(IN_WALLET).response)}::jsonb)`.execute(this.money.db);
     const results: Completion[] = items.map(() => ({ state: 'none' }));
     for (const row of rows) {
-      this.money.notify(row.o_member, 'wallet.changed', {});
+      // The function committed as it returned: the member's pages may read the wallet again.
+      this.money.announceCommitted(row.o_member, WALLET_CHANGED);
       results[row.o_index - 1] = {
         state: row.o_state,
-        answer: row.o_state === 'done' ? { statusCode: row.o_status_code ?? 200, body: row.o_response } : undefined,
+        answer: row.o_state === 'done' ? fromStored(row.o_status_code, row.o_response, false) : undefined,
       };
     }
     return results;
   }
 
   /** The request's answer after completing one of its legs. */
-  private async answerOf(leg: Leg, completed: { state: string; answer?: StoredAnswer }): Promise<StoredAnswer> {
+  private async answerOf(leg: Leg, completed: Completion): Promise<MoneyAnswer> {
     if (completed.answer) return completed.answer;
     if (completed.state === 'leg' || (completed.state === 'pending' && !leg.completesKey)) {
       const row = await this.money.db.selectFrom('game_transfer').select('status').where('id', '=', leg.transferId).executeTakeFirst();
@@ -255,18 +257,18 @@ export class Transfers {
     return this.awaitAnswer(leg.memberId, leg.key);
   }
 
-  private async awaitAnswer(memberId: number, key: string): Promise<StoredAnswer> {
-    return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
+  private awaitAnswer(memberId: number, key: string): Promise<MoneyAnswer> {
+    return this.money.awaitAnswer(memberId, key);
   }
 
-  private async refuse(memberId: number, key: string, payload: unknown, code: ErrorCode): Promise<StoredAnswer> {
-    return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'transfer', payload }, answerWith(code), this.money.duplicateWaitMs)) ?? PENDING;
+  private refuse(memberId: number, key: string, payload: unknown, code: ErrorCode): Promise<MoneyAnswer> {
+    return this.money.refuse({ memberId, key, operation: 'transfer', payload }, answerCode(code));
   }
 
-  private async endInWallet(memberId: number, key: string): Promise<StoredAnswer> {
-    await this.money.db.transaction().execute((trx) => this.money.keys.complete(trx, memberId, key, IN_WALLET));
+  private async endInWallet(memberId: number, key: string): Promise<MoneyAnswer> {
+    await this.money.step((step) => step.complete(memberId, key, IN_WALLET));
     // The reconciler may have ended the key first (the same answer); the stored one is the truth.
     const stored = await this.money.keys.waitForAnswer(this.money.db, memberId, key, 0);
-    return stored ? { statusCode: stored.statusCode, body: stored.body } : IN_WALLET;
+    return stored ? { ...stored, replayed: false } : IN_WALLET;
   }
 }

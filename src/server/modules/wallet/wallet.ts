@@ -2,8 +2,7 @@ import type { Locale } from '../../../contract';
 import { toMajor } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import type { StoredAnswer } from '../../ledger/idempotency';
-import { postEntry } from '../../ledger/post';
+import { answerBody, type MoneyAnswer } from '../../ledger/answer';
 import { MoneyRules } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
 import { GameAccounts } from './game-accounts';
@@ -35,24 +34,18 @@ export class Wallet {
   }
 
   /** Sandbox only: credits the wallet as a bank deposit would, once per key. */
-  async sandboxFund(memberId: number, key: string, amount: bigint): Promise<StoredAnswer> {
+  async sandboxFund(memberId: number, key: string, amount: bigint): Promise<MoneyAnswer> {
     if (amount <= 0n) throw new DomainError('TRANSFER_MINIMUM');
     const currency = await this.money.currencyOf(memberId);
     await this.rules.checkStep(currency, amount);
-    const answer = await this.money.db.transaction().execute(async (trx) => {
-      const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'sandbox_fund', payload: { amount: amount.toString() } });
-      if (claim.kind === 'done') return claim.answer;
-      if (claim.kind === 'pending') throw new DomainError('TRANSFER_PENDING');
-      const posted = await postEntry(trx, this.money.accounts, {
+    const moved = await this.money.request({ memberId, key, operation: 'sandbox_fund', payload: { amount: amount.toString() } }, async (step) => {
+      const posted = await step.post({
         kind: 'deposit', memberId, currency, description: { channel: 'sandbox' },
         postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.deposits('sandbox')), amount: -amount }],
       });
-      const done: StoredAnswer = { statusCode: 200, body: { wallet: { amount: toMajor([...posted.balances.values()][0]) } } };
-      await this.money.keys.complete(trx, memberId, key, done);
-      return done;
+      return { answer: answerBody({ wallet: { amount: toMajor([...posted.balances.values()][0]) } }) };
     });
-    this.money.notify(memberId, 'wallet.changed', {});
-    return answer;
+    return moved.answer;
   }
 
   statement(memberId: number, request: ListPageRequest, language?: Locale) {

@@ -1,16 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
-import { statusOf, toMajor, toMinor } from '../../../contract';
+import { toMajor, toMinor } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
-import type { StoredAnswer } from '../../ledger/idempotency';
-import { postEntry } from '../../ledger/post';
+import { answerBody, type MoneyAnswer } from '../../ledger/answer';
+import { takeMemberTurn } from '../../ledger/member-accounts';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
-import { takeTurnsWithBonus } from '../promotions/member-bonus';
-import { applyHeldBonusToWithdrawal } from '../promotions/withdraw-rule';
 import type { MoneyContext } from './money-context';
-
-const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PENDING' } };
 
 /**
  * Withdrawals to the member's own registered bank account. The amount is held at once
@@ -21,7 +17,7 @@ const PENDING: StoredAnswer = { statusCode: 202, body: { message: 'TRANSFER_PEND
 export class Withdrawals {
   constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
 
-  async withdraw(request: { memberId: number; key: string; amount?: bigint; all?: boolean }): Promise<StoredAnswer> {
+  async withdraw(request: { memberId: number; key: string; amount?: bigint; all?: boolean }): Promise<MoneyAnswer> {
     const { memberId, key } = request;
     const currency = await this.money.currencyOf(memberId);
     // The member's currency's own bounds: 100 baht is not 100 kip.
@@ -29,63 +25,47 @@ export class Withdrawals {
     const autoPayLimit = toMinor(limits.autoPayLimit);
     const payload = request.all ? { all: true, amount: request.amount?.toString() } : { amount: request.amount?.toString() };
 
-    let held: StoredAnswer | { id: string; status: string; answer: StoredAnswer };
-    try {
-      held = await this.money.db.transaction().execute(async (trx) => {
-        const claim = await this.money.keys.claim(trx, { memberId, key, operation: 'withdraw', payload });
-        if (claim.kind === 'done') return claim.answer;
-        if (claim.kind === 'pending') return PENDING;
-        // A bonus activated at the same moment either comes first (and is seen by the held-bonus
-        // rule below) or reads this withdrawal when it counts the deposit still held (issue 25).
-        await takeTurnsWithBonus(trx, memberId);
-        // withdrawAll carries the balance the member saw and confirmed: never withdraw a different
-        // sum. Compared before a held bonus is given up, since the member saw the balance with it.
-        if (request.all && request.amount !== undefined) {
-          const seen = await trx.selectFrom('ledger_account').select('balance')
-            .where('member_id', '=', memberId).where('kind', '=', 'wallet').forUpdate().executeTakeFirst();
-          if (seen && BigInt(seen.balance) !== request.amount) throw new DomainError('BALANCE_CHANGED');
-        }
-        await applyHeldBonusToWithdrawal(trx, this.money, memberId, Boolean(request.all));
-        const member = await trx.selectFrom('member')
-          .innerJoin('ledger_account', (j) => j.onRef('ledger_account.member_id', '=', 'member.id').on('ledger_account.kind', '=', 'wallet'))
-          .select(['member.bank_code', 'member.bank_account_no', 'member.bank_account_name', 'ledger_account.balance'])
-          .where('member.id', '=', memberId).executeTakeFirst();
-        if (!member) throw new DomainError('NO_WALLET');
-        const amount = request.all ? BigInt(member.balance) : request.amount!;
-        if (amount <= 0n) throw new DomainError('MONEY_NOT_ENOUGH');
-        // withdrawAll takes whatever there is; an amount asked for is in the currency's steps.
-        if (!request.all) refuseOffStep(limits, amount);
-        if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
-        if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
-        const id = uuidv7(); // time-ordered, as transfer ids (see transfers.ts)
-        const status = amount <= autoPayLimit ? 'paying' : 'queued';
-        // The payout always goes to the account the member registered, never one from the request.
-        await trx.insertInto('withdrawal').values({
-          id, member_id: memberId, amount, status, idempotency_key: key,
-          bank_code: member.bank_code, bank_account_no: member.bank_account_no, bank_account_name: member.bank_account_name,
-          payout_reference: null, decided_by: null, note: null, completed_at: null,
-        }).execute();
-        const posted = await postEntry(trx, this.money.accounts, {
-          kind: 'withdraw_hold', memberId, currency, reference: id,
-          postings: [{ account: wallet(memberId), amount: -amount }, { account: house(HOUSE.withdrawalsInFlight), amount }],
-        });
-        const answer: StoredAnswer = { statusCode: 200, body: { wallet: { amount: toMajor([...posted.balances.values()][0]) } } };
-        await this.money.keys.complete(trx, memberId, key, answer);
-        return { id, status, answer };
+    const moved = await this.money.request({ memberId, key, operation: 'withdraw', payload }, async (step) => {
+      const { trx } = step;
+      // A bonus activated at the same moment either comes first (and is seen by the held-bonus
+      // rule below) or reads this withdrawal when it counts the deposit still held (issue 25).
+      await takeMemberTurn(trx, memberId);
+      // withdrawAll carries the balance the member saw and confirmed: never withdraw a different
+      // sum. Compared before a held bonus is given up, since the member saw the balance with it.
+      if (request.all && request.amount !== undefined) {
+        const seen = await trx.selectFrom('ledger_account').select('balance')
+          .where('member_id', '=', memberId).where('kind', '=', 'wallet').forUpdate().executeTakeFirst();
+        if (seen && BigInt(seen.balance) !== request.amount) throw new DomainError('BALANCE_CHANGED');
+      }
+      // Promotions' rule (a held bonus allows the whole balance only, and is given up by it).
+      await this.money.hooks.withdrawal(step, { memberId, wholeBalance: Boolean(request.all) });
+      const member = await trx.selectFrom('member')
+        .innerJoin('ledger_account', (j) => j.onRef('ledger_account.member_id', '=', 'member.id').on('ledger_account.kind', '=', 'wallet'))
+        .select(['member.bank_code', 'member.bank_account_no', 'member.bank_account_name', 'ledger_account.balance'])
+        .where('member.id', '=', memberId).executeTakeFirst();
+      if (!member) throw new DomainError('NO_WALLET');
+      const amount = request.all ? BigInt(member.balance) : request.amount!;
+      if (amount <= 0n) throw new DomainError('MONEY_NOT_ENOUGH');
+      // withdrawAll takes whatever there is; an amount asked for is in the currency's steps.
+      if (!request.all) refuseOffStep(limits, amount);
+      if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
+      if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
+      const id = uuidv7(); // time-ordered, as transfer ids (see transfers.ts)
+      const status = amount <= autoPayLimit ? 'paying' : 'queued';
+      // The payout always goes to the account the member registered, never one from the request.
+      await trx.insertInto('withdrawal').values({
+        id, member_id: memberId, amount, status, idempotency_key: key,
+        bank_code: member.bank_code, bank_account_no: member.bank_account_no, bank_account_name: member.bank_account_name,
+        payout_reference: null, decided_by: null, note: null, completed_at: null,
+      }).execute();
+      const posted = await step.post({
+        kind: 'withdraw_hold', memberId, currency, reference: id,
+        postings: [{ account: wallet(memberId), amount: -amount }, { account: house(HOUSE.withdrawalsInFlight), amount }],
       });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      // Refused before anything moved: that refusal is the key's answer for every copy.
-      const refusal = { statusCode: statusOf(error.code), body: { message: error.code } };
-      return (await this.money.keys.recordRefusal(this.money.db, { memberId, key, operation: 'withdraw', payload }, refusal, this.money.duplicateWaitMs)) ?? PENDING;
-    }
-    if (!('id' in held)) {
-      if (held === PENDING) return (await this.money.keys.waitForAnswer(this.money.db, memberId, key, this.money.duplicateWaitMs)) ?? PENDING;
-      return held;
-    }
-    this.money.notify(memberId, 'wallet.changed', {});
-    if (held.status === 'paying') await this.pay(held.id);
-    return held.answer;
+      return { answer: answerBody({ wallet: { amount: toMajor([...posted.balances.values()][0]) } }), result: { id, status } };
+    });
+    if (moved.result?.status === 'paying') await this.pay(moved.result.id);
+    return moved.answer;
   }
 
   /** Pays a withdrawal in 'paying'; a refusal returns the money, no answer leaves it for the reconciler. */
@@ -122,26 +102,33 @@ export class Withdrawals {
 
   /** Ends a withdrawal once: paid (held money leaves for the bank) or rejected (it returns). */
   async finish(withdrawalId: string, outcome: 'paid' | 'rejected', by: string, note?: string, from: ('queued' | 'paying')[] = ['paying']): Promise<boolean> {
-    let memberId: number | undefined;
-    await this.money.db.transaction().execute(async (trx) => {
-      const w = await trx.updateTable('withdrawal')
+    const currency = await this.currencyOfWithdrawal(withdrawalId);
+    if (currency === undefined) return false;
+    return this.money.step(async (step) => {
+      const w = await step.trx.updateTable('withdrawal')
         .set({ status: outcome, completed_at: new Date(), note: note ?? null, ...(outcome === 'paid' ? { payout_reference: withdrawalId } : { decided_by: by }) })
         .where('id', '=', withdrawalId).where('status', 'in', from)
         .returningAll().executeTakeFirst();
-      if (!w) return;
+      if (!w) return false;
       const amount = BigInt(w.amount);
-      await postEntry(trx, this.money.accounts, {
+      // The withdrawal ends once, whoever ends it (the request, an operator, the reconciler).
+      await step.register({ memberId: w.member_id, key: `withdrawal-end:${w.id}`, operation: 'withdraw_end', payload: { outcome } }, answerBody({ outcome }));
+      await step.post({
         kind: outcome === 'paid' ? 'withdraw_paid' : 'withdraw_return',
-        memberId: w.member_id, currency: await this.money.currencyOf(w.member_id), reference: w.id,
+        memberId: w.member_id, currency, reference: w.id,
         postings: [
           { account: house(HOUSE.withdrawalsInFlight), amount: -amount },
           { account: outcome === 'paid' ? house(HOUSE.bankPayouts) : wallet(w.member_id), amount },
         ],
       });
-      memberId = w.member_id;
+      return true;
     });
-    if (memberId !== undefined) this.money.notify(memberId, 'wallet.changed', {});
-    return memberId !== undefined;
+  }
+
+  /** Read before the step: on the embedded database a second connection would wait for the step's. */
+  private async currencyOfWithdrawal(withdrawalId: string): Promise<string | undefined> {
+    const w = await this.money.db.selectFrom('withdrawal').select('member_id').where('id', '=', withdrawalId).executeTakeFirst();
+    return w ? this.money.currencyOf(w.member_id) : undefined;
   }
 }
 

@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { MoneyStep } from './envelope';
+
+/** A deposit about to be credited, as the rules of other areas see it. */
+export interface DepositFacts {
+  memberId: number;
+  currency: string;
+  /** The house account's channel: slip, truewallet, bank, or the QR provider's code. */
+  channel: string;
+  /** The deposit's unique reference in the ledger. */
+  reference: string;
+  /** Minor units. */
+  amount: bigint;
+}
+
+/** A withdrawal about to hold money. */
+export interface WithdrawalFacts {
+  memberId: number;
+  /** The member asked for the whole wallet balance (and confirmed the figure). */
+  wholeBalance: boolean;
+}
+
+type Gate = (db: Kysely<DB> | Transaction<DB>, memberId: number) => Promise<void>;
+type OnDeposit = (step: MoneyStep, deposit: DepositFacts) => Promise<void>;
+type BeforeWithdrawal = (step: MoneyStep, withdrawal: WithdrawalFacts) => Promise<void>;
+
+/**
+ * Rules of one area that another area's money step must follow, registered by their owners at
+ * start so the money modules import none of them: promotions refuses a deposit while a bonus is
+ * held and gives a held bonus up before a whole-balance withdrawal; the spin wheel grants coins
+ * with a deposit. Each runs inside the step's transaction, so a refusal moves nothing.
+ */
+export class MoneyHooks {
+  private readonly gates: Gate[] = [];
+  private readonly deposits: OnDeposit[] = [];
+  private readonly withdrawals: BeforeWithdrawal[] = [];
+
+  /** A rule that refuses (throws a DomainError) a member's new deposit before anything is made for it. */
+  onDepositGate(gate: Gate): void {
+    this.gates.push(gate);
+  }
+
+  /** Work done with a deposit's credit, in its transaction, before the posting. */
+  onDeposit(work: OnDeposit): void {
+    this.deposits.push(work);
+  }
+
+  /** A rule a withdrawal meets in its transaction before its money is held. */
+  beforeWithdrawal(rule: BeforeWithdrawal): void {
+    this.withdrawals.push(rule);
+  }
+
+  async depositGate(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<void> {
+    for (const gate of this.gates) await gate(db, memberId);
+  }
+
+  async deposit(step: MoneyStep, deposit: DepositFacts): Promise<void> {
+    for (const work of this.deposits) await work(step, deposit);
+  }
+
+  async withdrawal(step: MoneyStep, withdrawal: WithdrawalFacts): Promise<void> {
+    for (const rule of this.withdrawals) await rule(step, withdrawal);
+  }
+}
