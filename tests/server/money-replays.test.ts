@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, IDEMPOTENCY_REPLAYED_HEADER } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
-import { build, clientHeaders, type TestApp } from './helpers/app';
+import { build, type TestApp } from './helpers/app';
+import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
 import { depositClient, encryptLink, sandbox } from './helpers/deposits';
 import { fundWallet, seedMember } from './helpers/members';
@@ -30,7 +31,7 @@ describe.each(engines)('a replay of every money endpoint on %s', (engine) => {
   }
 
   /** Sends twice with one key: the second is the first's answer, marked replayed, and books nothing. */
-  async function replayed(send: (key: string) => Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>, memberId: number) {
+  async function replayed<R extends { statusCode: number; body: string; headers: Record<string, unknown> }>(send: (key: string) => Promise<R>, memberId: number) {
     const key = randomUUID();
     const first = await send(key);
     expect(first.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBeUndefined();
@@ -86,11 +87,9 @@ describe.each(engines)('a replay of every money endpoint on %s', (engine) => {
 
   it('the sandbox fund', async () => {
     const m = await memberWith(0);
-    const send = (key: string) => t.app.inject({
-      method: endpoints.sandboxWalletFund.method, url: endpoints.sandboxWalletFund.path, payload: { amount: 40 },
-      headers: clientHeaders(m.token, { 'idempotency-key': key }),
-    });
-    await replayed(send, m.id);
+    const call = contractCaller(t.app, m.token);
+    const { second } = await replayed((key) => call(endpoints.sandboxWalletFund, { body: { amount: 40 }, key }), m.id);
+    expect(second.json()).toEqual({ wallet: { amount: 40 } });
     expect((await balances(t.app, m.id)).wallet).toBe(40);
   });
 
