@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { SANDBOX_TRUEWALLET_LINK_KEY } from '../../../src/contract';
+import { endpoints, type QrProvider } from '../../../src/contract';
 import { clientHeaders } from './app';
+import { contractCaller } from './contract-call';
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
 export function multipart(file: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
@@ -36,6 +38,7 @@ export function blankPng(width = 300, height = 400): Buffer {
 /** Domain verbs for deposit tests: one member's deposit calls, each with its own idempotency key. */
 export function depositClient(app: FastifyInstance, token: string) {
   const headers = (extra: Record<string, string> = {}) => clientHeaders(token, extra);
+  const call = contractCaller(app, token);
   return {
     uploadSlip: (file: Buffer, options: Parameters<typeof multipart>[1] & { key?: string } = {}) => {
       const body = multipart(file, options);
@@ -44,15 +47,14 @@ export function depositClient(app: FastifyInstance, token: string) {
         headers: headers({ 'content-type': body.contentType, 'idempotency-key': options.key ?? randomUUID() }),
       });
     },
-    truelink: (link: string, key: string = randomUUID()) =>
-      app.inject({ method: 'POST', url: '/api/wallet/truelink', payload: { link }, headers: headers({ 'idempotency-key': key }) }),
-    qrGet: (bankCode: string) => app.inject({ method: 'GET', url: `/api/qrcode/${bankCode}`, headers: headers() }),
-    qrCreate: (bankCode: string, amount: number) => app.inject({ method: 'POST', url: `/api/qrcode/${bankCode}`, payload: { amount }, headers: headers() }),
-    qrDelete: (qrcodeId: string) => app.inject({ method: 'DELETE', url: `/api/qrcode/${qrcodeId}`, headers: headers() }),
-    slips: (page = 1, limit = 10) => app.inject({ method: 'POST', url: '/api/statement/slip', payload: { page, limit }, headers: headers() }),
-    slipImage: (reference: string) => app.inject({ method: 'GET', url: `/api/statement/slip/reference/${encodeURIComponent(reference)}`, headers: headers() }),
-    statement: (page = 1, limit = 10) => app.inject({ method: 'POST', url: '/api/statement', payload: { page, limit }, headers: headers() }),
-    lookup: () => app.inject({ method: 'GET', url: '/api/lookup/deposit', headers: headers() }),
+    truelink: (link: string, key?: string) => call(endpoints.walletTruelink, { body: { link }, key }),
+    qrGet: (bankCode: string) => call(endpoints.qrcodeGet, { params: { bankCode: bankCode as QrProvider } }),
+    qrCreate: (bankCode: string, amount: number) => call(endpoints.qrcodeCreate, { params: { bankCode: bankCode as QrProvider }, body: { amount } }),
+    qrDelete: (qrcodeId: string) => call(endpoints.qrcodeDelete, { params: { qrcodeId } }),
+    slips: (page = 1, limit = 10) => call(endpoints.statementSlips, { body: { page, limit } }),
+    slipImage: (reference: string) => call(endpoints.statementSlipReference, { params: { reference } }),
+    statement: (page = 1, limit = 10) => call(endpoints.statementList, { body: { page, limit } }),
+    lookup: () => call(endpoints.lookupDeposit),
   };
 }
 

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
-import type { OperatorRole } from '../../../src/contract';
+import { adminEndpoints as e, type BodyOf, type OperatorRole, type QueryOf } from '../../../src/contract';
 import { clientHeaders } from './app';
+import { contractCaller } from './contract-call';
 
 /** A password zxcvbn rates strong. */
 export const STRONG_PASSWORD = 'violet-Harbour-71-quietly';
@@ -38,33 +38,37 @@ export async function operatorWith(app: FastifyInstance, role: OperatorRole) {
   return { username, token, secret, ...adminClient(app, token) };
 }
 
-/** Domain verbs for back-office tests: each is one console action. */
+/** Domain verbs for back-office tests: each is one console action, by its contract entry. */
 export function adminClient(app: FastifyInstance, token: string) {
   const headers = (extra: Record<string, string> = {}) => clientHeaders(token, extra);
+  const call = contractCaller(app, token);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: headers() });
   const post = (url: string, payload: object = {}, extra: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers: headers(extra) });
+  type WithdrawalStatus = NonNullable<QueryOf<typeof e.adminWithdrawals>>['status'];
+  type SlipStatus = NonNullable<QueryOf<typeof e.adminSlips>>['status'];
+  type Reason = NonNullable<BodyOf<typeof e.adminRejectSlip>>['reason'];
   return {
     get,
     post,
-    withdrawals: (status = 'queued') => get(`/api/admin/withdrawals?status=${status}`),
-    approveWithdrawal: (id: string) => post(`/api/admin/withdrawals/${id}/approve`),
-    rejectWithdrawal: (id: string, reason: string) => post(`/api/admin/withdrawals/${id}/reject`, { reason }),
-    markPaid: (id: string) => post(`/api/admin/withdrawals/${id}/paid`, {}),
-    slips: (status = 'PENDING') => get(`/api/admin/slips?status=${status}`),
-    slip: (id: string) => get(`/api/admin/slips/${id}`),
-    approveSlip: (id: string, amount: number) => post(`/api/admin/slips/${id}/approve`, { amount }),
-    rejectSlip: (id: string, reason: string) => post(`/api/admin/slips/${id}/reject`, { reason }),
-    propose: (body: { memberId: number; direction: 'credit' | 'debit'; amount: number; reason: string }, key: string = randomUUID()) =>
-      post('/api/admin/adjustments', body, { 'idempotency-key': key }),
-    approveAdjustment: (id: string) => post(`/api/admin/adjustments/${id}/approve`),
-    rejectAdjustment: (id: string) => post(`/api/admin/adjustments/${id}/reject`),
-    members: (q: string) => get(`/api/admin/members?q=${encodeURIComponent(q)}`),
-    member: (id: number) => get(`/api/admin/members/${id}`),
-    memberLedger: (id: number) => get(`/api/admin/members/${id}/ledger`),
-    lock: (id: number, reason = 'fraud check') => post(`/api/admin/members/${id}/lock`, { reason }),
-    unlock: (id: number) => post(`/api/admin/members/${id}/unlock`),
-    resetPassword: (id: number) => post(`/api/admin/members/${id}/password`),
-    service: (active: boolean) => app.inject({ method: 'PUT', url: '/api/admin/service', payload: { active }, headers: headers() }),
+    withdrawals: (status: WithdrawalStatus = 'queued') => call(e.adminWithdrawals, { query: { status } }),
+    approveWithdrawal: (id: string) => call(e.adminApproveWithdrawal, { params: { id } }),
+    rejectWithdrawal: (id: string, reason: string) => call(e.adminRejectWithdrawal, { params: { id }, body: { reason } }),
+    markPaid: (id: string) => call(e.adminMarkWithdrawalPaid, { params: { id }, body: {} }),
+    slips: (status: SlipStatus = 'PENDING') => call(e.adminSlips, { query: { status } }),
+    slip: (id: string) => call(e.adminSlip, { params: { id } }),
+    approveSlip: (id: string, amount: number) => call(e.adminApproveSlip, { params: { id }, body: { amount } }),
+    rejectSlip: (id: string, reason: string) => call(e.adminRejectSlip, { params: { id }, body: { reason: reason as Reason } }),
+    propose: (body: { memberId: number; direction: 'credit' | 'debit'; amount: number; reason: string }, key?: string) =>
+      call(e.adminProposeAdjustment, { body, key }),
+    approveAdjustment: (id: string) => call(e.adminApproveAdjustment, { params: { id } }),
+    rejectAdjustment: (id: string) => call(e.adminRejectAdjustment, { params: { id } }),
+    members: (q: string) => call(e.adminMembers, { query: { q } }),
+    member: (id: number) => call(e.adminMember, { params: { id } }),
+    memberLedger: (id: number) => call(e.adminMemberLedger, { params: { id } }),
+    lock: (id: number, reason = 'fraud check') => call(e.adminLockMember, { params: { id }, body: { reason } }),
+    unlock: (id: number) => call(e.adminUnlockMember, { params: { id } }),
+    resetPassword: (id: number) => call(e.adminResetMemberPassword, { params: { id } }),
+    service: (active: boolean) => call(e.adminSetService, { body: { active } }),
     audit: (query = '') => get(`/api/admin/audit${query}`),
   };
 }

@@ -1,22 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../src/contract';
 import { clientHeaders } from './app';
+import { contractCaller } from './contract-call';
 
-/** Domain verbs for wallet tests: each call is one member action with its own idempotency key. */
+/** Domain verbs for wallet tests: each call is one member action with its own idempotency key, by its contract entry. */
 export function walletClient(app: FastifyInstance, token: string) {
-  const post = (url: string, payload: unknown, key: string = randomUUID()) =>
-    app.inject({ method: 'POST', url, payload: payload as object, headers: clientHeaders(token, { 'idempotency-key': key }) });
+  const call = contractCaller(app, token);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: clientHeaders(token) });
   return {
     get,
-    activate: (code: string) => get(`/api/wallet/activate/${code}`),
-    home: () => get('/api/wallet'),
-    refresh: () => get('/api/wallet/refresh/slot'),
-    transfer: (from: string, to: string, amount: number, key?: string) => post('/api/wallet/transfer', { from, to, amount }, key),
-    transferAll: (to: string, key?: string) => post('/api/wallet/transferAll', { to }, key),
-    withdraw: (amount: number, key?: string) => post('/api/wallet/withdraw', { amount }, key),
-    withdrawAll: (amount: number, key?: string) => post('/api/wallet/withdrawAll', { amount }, key),
-    statement: (page = 1, limit = 10) => app.inject({ method: 'POST', url: '/api/statement', payload: { page, limit }, headers: clientHeaders(token) }),
+    activate: (slotCode: string) => call(endpoints.walletActivate, { params: { slotCode } }),
+    home: () => call(endpoints.wallet),
+    refresh: () => call(endpoints.walletRefreshSlot),
+    transfer: (from: string, to: string, amount: number, key?: string) => call(endpoints.walletTransfer, { body: { from, to, amount }, key }),
+    transferAll: (to: string, key?: string) => call(endpoints.walletTransferAll, { body: { to }, key }),
+    withdraw: (amount: number, key?: string) => call(endpoints.walletWithdraw, { body: { amount }, key }),
+    withdrawAll: (amount: number, key?: string) => call(endpoints.walletWithdrawAll, { body: { amount }, key }),
+    statement: (page = 1, limit = 10) => call(endpoints.statementList, { body: { page, limit } }),
   };
 }
 
