@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract';
 import type { AppContext } from '../context';
 import { contractRoute } from '../http/contract-route';
-import { checkPhone, internationalPhone } from '../modules/account/phone';
+import { checkPhone, internationalPhone } from '../phone';
 import { SandboxSmsInbox } from './sms-inbox';
 
 /** `GET /api/sandbox/sms`: the simulated inbox, newest first. Registered only in sandbox mode. */

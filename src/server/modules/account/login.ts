@@ -7,7 +7,7 @@ import type { Sessions } from '../sessions/sessions';
 import type { Throttle } from '../../throttle/throttle';
 import { AddressFailures } from './address-failures';
 import type { Passwords } from './passwords';
-import { checkPhone } from './phone';
+import { checkPhone } from '../../phone';
 
 /**
  * Failed logins: 10 per phone and address in a sliding 15 minutes (REQUEST_LIMIT beyond, for that

@@ -3,7 +3,7 @@ import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
-import { normalisePhone } from '../account/phone';
+import { normalisePhone } from '../../phone';
 
 export function registerOtpRoutes(app: FastifyInstance, ctx: AppContext) {
   const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
