@@ -6,8 +6,6 @@ import type { DemoSlotGame } from './demo-game';
 
 /** The demo slot game's API under /api/sandbox/game (sandbox mode only). */
 export function registerDemoGameRoutes(app: FastifyInstance, ctx: AppContext, game: DemoSlotGame) {
-  // A person spins a few times a second at most; this only stops a runaway script.
-  const limit = { config: { rateLimit: { max: 300, timeWindow: 60_000 } } };
-  contractRoute(app, ctx.guards, endpoints.sandboxGameSession, ({ query }) => game.session(query.t), limit);
-  contractRoute(app, ctx.guards, endpoints.sandboxGameSpin, ({ body }) => game.spin(body.t, body.stake), limit);
+  contractRoute(app, ctx.guards, endpoints.sandboxGameSession, ({ query }) => game.session(query.t));
+  contractRoute(app, ctx.guards, endpoints.sandboxGameSpin, ({ body }) => game.spin(body.t, body.stake));
 }
