@@ -4,15 +4,12 @@ import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import { requestLanguage } from '../../content/request-language';
-import type { MoneyContext } from '../wallet/money-context';
-import { SpinWheel } from './spinwheel';
+import type { SpinWheel } from './spinwheel';
 import { UUID } from '../../db/uuid';
 
-
 /** The spin wheel's five member routes (SPEC section 7). */
-export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: MoneyContext): SpinWheel {
+export function registerSpinRoutes(app: FastifyInstance, ctx: AppContext, wheel: SpinWheel) {
   const g = ctx.guards;
-  const wheel = new SpinWheel(money, ctx.clock);
   const language = (request: Parameters<typeof requestLanguage>[0]) => requestLanguage(request, ctx.config.COUNTRY);
 
   contractRoute(app, g, endpoints.spinActive, async () => ({ active: await wheel.isActive() }));
@@ -24,8 +21,4 @@ export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: Mon
     if (!UUID.test(body.coupon)) refuse('INVALID_CODE');
     return wheel.claim(member.memberId, body.coupon);
   });
-  if (ctx.config.sandbox) {
-    contractRoute(app, g, endpoints.sandboxSpinCoins, ({ member, body }) => wheel.sandboxGiveCoins(member.memberId, body.coins));
-  }
-  return wheel;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
-import type { DemoSlotGame } from './demo-game';
+import type { DemoSlotGame } from '../simulators/demo-provider/demo-game';
 
 /** The demo slot game's API under /api/sandbox/game (sandbox mode only). */
 export function registerDemoGameRoutes(app: FastifyInstance, ctx: AppContext, game: DemoSlotGame) {
