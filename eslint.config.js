@@ -35,10 +35,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/providers/**/*.ts'],
+    // The simulators stand in for the outside companies, as the providers speak to them: neither knows our modules.
+    files: ['src/server/providers/**/*.ts', 'src/server/sandbox/simulators/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { regex: '(^|/)modules(/|$)', message: 'Providers speak to the outside world; they import no module.' },
+        { regex: '(^|/)modules(/|$)', message: 'Providers and the sandbox simulators speak for the outside world; they import no module.' },
+      ] }],
+    },
+  },
+  {
+    // Adapters are chosen once (src/server/adapters.ts) and reach the modules through the app context.
+    files: ['src/server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)sandbox(/|$)', message: 'Modules import no sandbox code: adapters.ts chooses the simulators, sandbox/routes mounts their routes.' },
       ] }],
     },
   },

@@ -12,6 +12,8 @@ import type { Permission } from './admin/roles';
  * - `multipart`: the body is multipart/form-data (files), described by `body` for docs only.
  * - `closedWithService`: a public endpoint that answers 'gone' while the service is switched off.
  * - `download`: the answer is a file's bytes in its own type, not JSON.
+ * - `rateLimit`: how many requests one caller may make in a window; the server applies it to the
+ *   route from here (src/server/http/rate-limit.ts), so no route chooses its own.
  */
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -46,7 +48,32 @@ export interface Endpoint<
    * `response` only documents it, and no schema serialises it.
    */
   download?: boolean;
+  rateLimit?: RateLimit;
 }
+
+/**
+ * Whom a request limit counts, each within its own route:
+ * - 'address': the caller's address (X-Forwarded-For only from TRUST_PROXY);
+ * - 'session': the bearer token, else the address;
+ * - 'member': the signed-in member, counted after the member guard so a second login does not
+ *   double the allowance (else the address);
+ * - 'customer': a support-chat customer: the member's bearer token, else the guest id (in the
+ *   body or the CHAT_GUEST_HEADER), else the address.
+ */
+export type RateLimitPer = 'address' | 'session' | 'member' | 'customer';
+
+/** Past `max` requests within `windowMs` the route answers 429 REQUEST_LIMIT until the window ends. */
+export interface RateLimit {
+  per: RateLimitPer;
+  max: number;
+  windowMs: number;
+}
+
+/** The window every limit of the API uses today. */
+export const MINUTE_MS = 60_000;
+
+/** The header a chat guest's file and upload requests carry the guest id in (an <img> cannot send a body). */
+export const CHAT_GUEST_HEADER = 'x-chat-guest';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'member' | 'sandbox' | 'operator';

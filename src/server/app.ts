@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { SpinWheel } from './modules/spin/spinwheel';
 import type { Wallet } from './modules/wallet/wallet';
-import type { DemoProviderEngine } from './sandbox/demo-provider/engine';
+import type { DemoProviderEngine } from './sandbox/simulators/demo-provider/engine';
 import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { trackMountedRoutes } from './docs/mounted-routes';
@@ -22,25 +22,25 @@ import { answerFrameworkError, installErrorHandler } from './http/error-handler'
 import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
-import { registerHealth } from './modules/health/routes';
+import { chooseAdapters } from './adapters';
+import { setupHealth } from './modules/health/setup';
 import { Passwords, passwordCostOf } from './modules/account/passwords';
-import { registerAccountRoutes } from './modules/account/routes';
+import { setupAccount } from './modules/account/setup';
 import { ContentLanguages } from './content/content-languages';
 import { Lookups } from './modules/lookup/lookups';
-import { registerLookups } from './modules/lookup/routes';
+import { setupLookups } from './modules/lookup/setup';
 import { Otp } from './modules/otp/otp';
-import { registerOtpRoutes } from './modules/otp/routes';
-import { registerSessionRoutes } from './modules/sessions/routes';
+import { setupOtp } from './modules/otp/setup';
+import { setupSessions } from './modules/sessions/setup';
 import { Sessions } from './modules/sessions/sessions';
 import { setupDeposits } from './modules/deposits/setup';
-import { setupSpinWheel } from './modules/spin/routes';
+import { setupSpinWheel } from './modules/spin/setup';
 import { setupChat } from './modules/chat/setup';
 import { setupWallet } from './modules/wallet/setup';
 import { setupPromotions } from './modules/promotions/setup';
 import { setupAdmin } from './modules/admin/setup';
-import { createSmsSender } from './providers/sms';
 import { Realtime } from './realtime/realtime';
-import { registerSandboxSmsRoutes } from './sandbox/sms-routes';
+import { registerSandboxRoutes } from './sandbox/routes';
 import { Settings } from './settings/settings';
 import { Throttle } from './throttle/throttle';
 
@@ -128,8 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = options.clock ?? systemClock();
   const throttle = new Throttle(database.db, clock);
   const lookups = new Lookups(settings, config.COUNTRY, clock, new ContentLanguages(settings, config.COUNTRY));
-  const sms = createSmsSender(config, { db: database.db, clock, log: (line, msg) => app.log.info(line, msg) });
-  const otp = new Otp({ db: database.db, clock, sms, throttle, country: config.COUNTRY });
+  // Every outside service, live or sandbox, is chosen here once (adapters.ts); the modules take them from the context.
+  const { adapters, simulators } = chooseAdapters(app, { config, db: database.db, clock });
+  const otp = new Otp({ db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY });
   const authenticate: Authenticator = (token) => sessions.authenticate(token);
   const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS });
   const ctx: AppContext = {
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     passwords: new Passwords(passwordCostOf(config)),
     authenticate,
     realtime,
+    adapters,
     guards: {
       member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }),
       service: serviceSwitch(() => settings.isServiceActive()),
@@ -158,22 +160,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await database.close();
   });
 
-  // Routes.
-  registerHealth(app, ctx);
-  registerLookups(app, ctx);
-  registerSessionRoutes(app, ctx);
-  registerOtpRoutes(app, ctx);
-  registerAccountRoutes(app, ctx);
-  if (config.sandbox) registerSandboxSmsRoutes(app, ctx);
+  // The modules, each composed and mounted by its setup.ts.
+  setupHealth(app, ctx);
+  setupLookups(app, ctx);
+  setupSessions(app, ctx);
+  setupOtp(app, ctx);
+  setupAccount(app, ctx);
   await registerAssets(app);
-  const money = setupWallet(app, ctx, (code, language) => ctx.lookups.bankName(code, language));
-  app.decorate('wallet', money.wallet);
-  app.decorate('demoProvider', money.demo);
-  setupDeposits(app, ctx, money.wallet.money);
-  setupPromotions(app, ctx, money.wallet.money, money.wallet.view, money.demo);
-  app.decorate('spinWheel', setupSpinWheel(app, ctx, money.wallet.money));
-  setupAdmin(app, ctx, money.wallet);
+  const wallet = setupWallet(app, ctx, (code, language) => ctx.lookups.bankName(code, language));
+  app.decorate('wallet', wallet);
+  const deposits = setupDeposits(app, ctx, wallet.money);
+  setupPromotions(app, ctx, wallet.money, wallet.view);
+  const spinWheel = setupSpinWheel(app, ctx, wallet.money);
+  app.decorate('spinWheel', spinWheel);
+  setupAdmin(app, ctx, wallet);
   setupChat(app, ctx);
+  // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
+  app.decorate('demoProvider', simulators?.demo);
+  if (simulators) registerSandboxRoutes(app, ctx, simulators, { wallet, spinWheel, depositAccounts: deposits.accounts });
   await registerDocs(app, { sandbox: config.sandbox });
   app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR, { sandbox: config.sandbox }));
 

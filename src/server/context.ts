@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Adapters } from './adapters';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -31,4 +32,6 @@ export interface AppContext {
   guards: RouteGuards;
   realtime: Realtime;
   authenticate: Authenticator;
+  /** The outside services (game providers, payout, gateways, bank feed, slips, True Wallet, SMS, file storage), chosen by adapters.ts. */
+  adapters: Adapters;
 }

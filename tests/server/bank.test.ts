@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/server/ledger/audit';
-import type { DemoFault } from '../../src/server/sandbox/demo-provider/engine';
+import type { DemoFault } from '../../src/server/sandbox/simulators/demo-provider/engine';
 import { build, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { fundWallet, seedMember } from './helpers/members';

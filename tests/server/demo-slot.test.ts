@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SLOT } from '../../src/contract';
-import { evaluate, gridAt, REEL_STRIPS, spinGrid, type SlotGrid } from '../../src/server/sandbox/demo-provider/slot';
+import { evaluate, gridAt, REEL_STRIPS, spinGrid, type SlotGrid } from '../../src/server/sandbox/simulators/demo-provider/slot';
 
 /** The demo slot's rules: the paytable's promises and the return to player, computed exactly. */
 

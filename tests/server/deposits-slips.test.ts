@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SLIP_MAX_BYTES } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { thaiSlipQr } from '../../src/server/providers/emvco/slip-qr';
-import { drawSlip } from '../../src/server/sandbox/slip-image';
+import { drawSlip } from '../../src/server/sandbox/simulators/slip-image';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { activateBonus, blankPng, depositClient, readQrImage, sandbox } from './helpers/deposits';

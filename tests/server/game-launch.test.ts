@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SLOT } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
-import { signLaunchToken } from '../../src/server/sandbox/demo-provider/launch-token';
+import { signLaunchToken } from '../../src/server/sandbox/simulators/demo-provider/launch-token';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';

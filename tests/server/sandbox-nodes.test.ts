@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { sandboxSecret } from '../../src/server/sandbox/secrets';
+import { sandboxSecret } from '../../src/server/sandbox/simulators/secrets';
 import { engines, freshDatabase, type TestDatabase } from './helpers/db';
 import { seedMember } from './helpers/members';
 import { TEST_PASSWORD_COST } from './helpers/password-cost';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSlipQr } from '../../src/server/providers/emvco/slip-qr';
-import { SandboxBank, slipSender } from '../../src/server/sandbox/bank';
+import { SandboxBank, slipSender } from '../../src/server/sandbox/simulators/bank';
 import { build, type TestApp } from './helpers/app';
 import { readQrImage, sandbox } from './helpers/deposits';
 

@@ -8,7 +8,7 @@ import { freshDatabase, type TestDatabase } from './helpers/db';
 import { waitNothingPending } from './helpers/money-checks';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { seedPlayers } from './helpers/players';
-import { DemoProviderEngine } from '../../src/server/sandbox/demo-provider/engine';
+import { DemoProviderEngine } from '../../src/server/sandbox/simulators/demo-provider/engine';
 import { stopServer, startServer, type ServerProcess } from './helpers/server-process';
 
 /**

@@ -1,4 +1,4 @@
-import { CHAT, TIMEOUTS, type ResponseOf } from '../../contract';
+import { CHAT, CHAT_GUEST_HEADER, TIMEOUTS, type ResponseOf } from '../../contract';
 import { call, endpoints } from '../api';
 import { http } from '../api/http';
 import type { ChatAttachment, OutgoingChatMessage, SentMessage } from '../../../machines/chatDeliveryMachine';
@@ -9,7 +9,7 @@ export type ChatMessage = ResponseOf<typeof endpoints.chatHistory>['messages'][n
 export type ChatIdentity = { kind: 'member' } | { kind: 'guest'; guestId: string };
 
 const ids = (who: ChatIdentity) => (who.kind === 'guest' ? { guestId: who.guestId } : {});
-const guestHeaders = (who: ChatIdentity) => (who.kind === 'guest' ? { 'x-chat-guest': who.guestId } : undefined);
+const guestHeaders = (who: ChatIdentity) => (who.kind === 'guest' ? { [CHAT_GUEST_HEADER]: who.guestId } : undefined);
 
 /** The chat calls of SPEC section 7, for one customer. */
 export function chatApi(who: ChatIdentity) {

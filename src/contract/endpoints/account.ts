@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { LAOS_CURRENCIES } from '../constants';
 import { bankName } from './lookup';
 import { isoDate, ok } from './common';
@@ -45,6 +45,8 @@ export const login = endpoint({
     remember: z.boolean().optional().describe('true: a persistent session (remember me); otherwise session-only'),
   }),
   response: z.object({ token: z.string() }),
+  // Sized for a carrier address many members share: failures are limited per phone in the domain.
+  rateLimit: { per: 'address', max: 300, windowMs: MINUTE_MS },
 });
 
 export const logout = endpoint({
@@ -58,6 +60,7 @@ export const accountValidate = endpoint({
   summary: 'Check the profile step of registration (bank details may still be missing)',
   body: registration.omit({ currency: true }).partial({ bankCode: true, bankAccountName: true, bankAccountNo: true }),
   response: ok,
+  rateLimit: { per: 'address', max: 60, windowMs: MINUTE_MS },
 });
 
 export const accountCreate = endpoint({
@@ -65,6 +68,7 @@ export const accountCreate = endpoint({
   summary: 'Register a member',
   body: registration,
   response: ok,
+  rateLimit: { per: 'address', max: 20, windowMs: MINUTE_MS },
 });
 
 export const accountProfile = endpoint({

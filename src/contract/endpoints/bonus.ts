@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { BONUS_TYPES, GAME_CATEGORIES } from '../constants';
 import { amountOutput } from '../money';
 import { banner, codeParam, isoDate } from './common';
@@ -36,6 +36,8 @@ export const bonusActivate = endpoint({
   summary: 'Receive a bonus; returns the user bonus (calling again while it is active changes nothing)',
   params: z.object({ code: codeParam }),
   response: userBonus,
+  // Calls that move money: a few per minute per session is all a member needs.
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const bonusCheckActive = endpoint({
@@ -54,6 +56,7 @@ export const bonusClear = endpoint({
   method: 'GET', path: '/api/bonus/clear', access: 'member', tag,
   summary: 'End the held bonus (refused with BONUS_CONDITION while its conditions forbid it)',
   response: z.object({ message: z.literal('BONUS_CLEAR') }),
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 /**

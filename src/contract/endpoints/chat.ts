@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { CHAT } from '../constants';
 import { idParam, isoDate, ok } from './common';
 
@@ -110,6 +110,7 @@ export const chatSendMessage = endpoint({
     message: outgoingMessage,
   }),
   response: z.object({ _id: z.string(), createdAt: isoDate }),
+  rateLimit: { per: 'customer', max: 30, windowMs: MINUTE_MS },
 });
 
 export const chatHistory = endpoint({
@@ -117,6 +118,7 @@ export const chatHistory = endpoint({
   summary: 'A page of the conversation: limit messages, skipping the skip newest, oldest first',
   body: z.object({ ...who, limit: z.number().int().min(1).max(100), skip: z.number().int().min(0) }),
   response: z.object({ messages: z.array(conversationMessage) }),
+  rateLimit: { per: 'customer', max: 60, windowMs: MINUTE_MS },
 });
 
 export const chatUploadImage = endpoint({
@@ -124,6 +126,7 @@ export const chatUploadImage = endpoint({
   summary: 'Upload an image (png, jpeg, gif; at most 10 MB) for a media message; returns its path',
   body: z.object({ file: z.any().describe('image file') }),
   response: z.object({ path: z.string() }),
+  rateLimit: { per: 'customer', max: 10, windowMs: MINUTE_MS },
 });
 
 export const chatUploadVideo = endpoint({
@@ -131,6 +134,7 @@ export const chatUploadVideo = endpoint({
   summary: 'Upload a video (mp4, quicktime; at most 20 MB) for a media message; returns its path',
   body: z.object({ file: z.any().describe('video file') }),
   response: z.object({ path: z.string() }),
+  rateLimit: { per: 'customer', max: 10, windowMs: MINUTE_MS },
 });
 
 /** An uploaded file's id, as a media message's path names it. */
@@ -143,6 +147,7 @@ export const chatFile = endpoint({
   summary: "An uploaded file, to its own conversation only (the member's bearer token, or the guest id in the X-Chat-Guest header)",
   params: chatFileParams,
   response: chatFileBytes,
+  rateLimit: { per: 'customer', max: 120, windowMs: MINUTE_MS },
 });
 
 export const chatReadCustomer = endpoint({
@@ -150,6 +155,7 @@ export const chatReadCustomer = endpoint({
   summary: "Mark the site's messages to this member or guest as read",
   body: z.object(who),
   response: ok,
+  rateLimit: { per: 'customer', max: 60, windowMs: MINUTE_MS },
 });
 
 export const chatEndpoints = {

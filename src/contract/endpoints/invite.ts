@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { amountOutput } from '../money';
 import { banner, isoDate, pageRequest, walletBalance } from './common';
 
@@ -18,6 +18,7 @@ export const inviteBonus = endpoint({
   method: 'GET', path: '/api/invite/bonus', access: 'member', tag,
   summary: 'Receive the collected invite bonus into the main wallet (a second call finds nothing to claim)',
   response: z.object({ message: z.literal('INVITE_BONUS_SUCCESS'), amount: amountOutput, wallet: walletBalance }),
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const inviteBanners = endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { phoneNumber } from './account';
 
 const tag = 'otp';
@@ -12,6 +12,7 @@ export const otpSend = endpoint({
     otpToken: z.string().max(200).optional().describe('the token of a code this client sent for this number; answered OTP_VERIFIED when that code is verified'),
   }),
   response: z.object({ otpRef: z.string(), otpToken: z.string(), code: z.enum(['OK', 'OTP_VERIFIED']) }),
+  rateLimit: { per: 'address', max: 20, windowMs: MINUTE_MS },
 });
 
 export const otpVerify = endpoint({
@@ -19,6 +20,7 @@ export const otpVerify = endpoint({
   summary: 'Verify the code sent by SMS',
   body: z.object({ otpToken: z.string().min(1).max(200), otpCode: z.string().min(1).max(10).regex(/^[0-9]+$/) }),
   response: z.object({ message: z.literal('OTP_CODE_VALID') }),
+  rateLimit: { per: 'address', max: 30, windowMs: MINUTE_MS },
 });
 
 export const otpEndpoints = { otpSend, otpVerify };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { codeParam, ok } from './common';
 
 const tag = 'promotion';
@@ -23,6 +23,7 @@ export const promotionFind = endpoint({
   summary: 'Find a promotion by its code (NO_PROMOTION when there is none)',
   params: byCode,
   response: promotion,
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const promotionActivate = endpoint({
@@ -30,6 +31,7 @@ export const promotionActivate = endpoint({
   summary: 'Receive a promotion (PROMOTION_RECEIVED when already received)',
   params: byCode,
   response: ok,
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const promotionEndpoints = { promotionCurrent, promotionFind, promotionActivate };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { amountOutput } from '../money';
 import { banner, isoDate, pageRequest, walletBalance } from './common';
 
@@ -31,12 +31,14 @@ export const refundReceive = endpoint({
   method: 'GET', path: '/api/refund/receive', access: 'member', tag,
   summary: 'Receive the waiting refund as a bonus (a second call finds nothing to claim)',
   response: z.object({ message: z.literal('REFUND_SUCCESS') }),
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const refundAddWallet = endpoint({
   method: 'GET', path: '/api/refund/addWallet', access: 'member', tag,
   summary: 'Receive the waiting refund into the main wallet (a second call finds nothing to claim)',
   response: z.object({ message: z.literal('REFUND_SUCCESS'), amount: amountOutput, wallet: walletBalance }),
+  rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
 
 export const refundBanners = endpoint({

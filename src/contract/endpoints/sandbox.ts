@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { DEMO_SLOT } from '../constants';
 import { amountInput, amountOutput } from '../money';
 import { idParam, isoDate, ok } from './common';
@@ -95,6 +95,8 @@ export const sandboxGameSession = endpoint({
     stakes: z.array(z.number()),
     paytable: z.array(z.object({ symbol: slotSymbol, pays: z.number().describe('times the line stake (stake / paylines) for three on a payline') })),
   }),
+  // A person spins a few times a second at most; this only stops a runaway script.
+  rateLimit: { per: 'address', max: 300, windowMs: MINUTE_MS },
 });
 
 export const sandboxGameSpin = endpoint({
@@ -113,6 +115,8 @@ export const sandboxGameSpin = endpoint({
       win: amountOutput,
     })),
   }),
+  // A person spins a few times a second at most; this only stops a runaway script.
+  rateLimit: { per: 'address', max: 300, windowMs: MINUTE_MS },
 });
 
 export const sandboxEndpoints = {

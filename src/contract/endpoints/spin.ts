@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { amountOutput } from '../money';
 import { idParam, isoDate, ok } from './common';
 
@@ -39,6 +39,8 @@ export const spin = endpoint({
     prize: z.boolean(),
     remainingCoin: z.number().int(),
   }),
+  // Coins bound how often a member can spin; the limit stops a script hammering the draw.
+  rateLimit: { per: 'member', max: 30, windowMs: MINUTE_MS },
 });
 
 export const spinCoupons = endpoint({

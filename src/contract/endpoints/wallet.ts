@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, MINUTE_MS } from '../endpoint';
 import { GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
 import { amountInput, amountOutput } from '../money';
 import { bankAccount } from './account';
@@ -125,6 +125,8 @@ export const walletSlip = endpoint({
   summary: 'Upload a bank transfer slip (multipart, field file); returns the slip, verified asynchronously',
   body: z.object({ file: z.any().describe('slip image: png, jpeg or gif') }),
   response: slip,
+  // Costs the outside services (slip reading, voucher redemption).
+  rateLimit: { per: 'member', max: 30, windowMs: MINUTE_MS },
 });
 
 export const walletTruelink = endpoint({
@@ -132,6 +134,8 @@ export const walletTruelink = endpoint({
   summary: 'Deposit a True Wallet gift link (encrypted on the client); returns the credited amount',
   body: z.object({ link: z.string().min(1).max(2000).describe('the gift link, encrypted with the shared symmetric cipher') }),
   response: z.object({ amount: amountOutput, wallet: walletBalance }),
+  // Costs the outside services (slip reading, voucher redemption).
+  rateLimit: { per: 'member', max: 30, windowMs: MINUTE_MS },
 });
 
 export const walletEndpoints = {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER, type Endpoint, type Permission } from '../../contract';
 import { refuse } from '../errors';
 import type { MemberIdentity } from './member-guard';
+import { routeRateLimit } from './rate-limit';
 
 // Optional endpoint fields read as `T | undefined`; what matters is whether a schema was given.
 type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
@@ -60,8 +61,8 @@ const secureApiReply: onRequestHookHandler = (_request, reply, done) => {
 
 /**
  * Registers one contract endpoint: its schemas validate the request and the response, its
- * access level chooses the guard, and an idempotent endpoint refuses a request without a
- * well-formed Idempotency-Key header. Only the contract's method is mounted (no HEAD for a
+ * access level chooses the guard, its `rateLimit` limits its callers, and an idempotent endpoint
+ * refuses a request without a well-formed Idempotency-Key header. Only the contract's method is mounted (no HEAD for a
  * GET). The handler stays thin: one domain call, mapped.
  */
 export function contractRoute<E extends Endpoint>(
@@ -69,7 +70,7 @@ export function contractRoute<E extends Endpoint>(
   guards: RouteGuards,
   endpoint: E,
   handler: RouteHandler<E>,
-  options: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> = {},
+  options: Pick<RouteShorthandOptions, 'bodyLimit'> = {},
 ) {
   if (endpoint.access === 'operator' && !guards.operator) throw new Error(`${endpoint.path}: operator route without the operator guard`);
   app.route({
@@ -80,7 +81,10 @@ export function contractRoute<E extends Endpoint>(
     // The API offers no HEAD at all (404 NOT_FOUND); pages and files keep theirs.
     exposeHeadRoute: false,
     ...options,
-    ...(endpoint.permission ? { config: { ...options.config, permission: endpoint.permission } } : {}),
+    config: {
+      ...(endpoint.permission ? { permission: endpoint.permission } : {}),
+      ...(endpoint.rateLimit ? { rateLimit: routeRateLimit(endpoint.rateLimit) } : {}),
+    },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -5,7 +5,7 @@ import { AccountDirectory, house, wallet } from '../../../src/server/ledger/acco
 import { openMemberAccounts } from '../../../src/server/ledger/member-accounts';
 import { postEntry } from '../../../src/server/ledger/post';
 import { Sessions } from '../../../src/server/modules/sessions/sessions';
-import { DemoProviderEngine } from '../../../src/server/sandbox/demo-provider/engine';
+import { DemoProviderEngine } from '../../../src/server/sandbox/simulators/demo-provider/engine';
 
 export interface Player {
   id: number;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Country } from '../../../contract';
+import { endpoints, type Country } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
@@ -7,21 +7,22 @@ import type { Sessions } from '../sessions/sessions';
 import type { Throttle } from '../../throttle/throttle';
 import { AddressFailures } from './address-failures';
 import type { Passwords } from './passwords';
-import { checkPhone } from './phone';
+import { checkPhone } from '../../phone';
 
 /**
  * Failed logins: 10 per phone and address in a sliding 15 minutes (REQUEST_LIMIT beyond, for that
  * pair only). An address with more than 10 failures over any phones in 15 minutes is troubled:
  * each phone then gets 3 tries from it in 15 minutes, while every other phone's right password
  * still logs in. Past 300 login requests a minute an address is refused whatever it sends (a
- * flood: the guard of the CPU that checks passwords, not a guessing limit; `routes.ts`).
+ * flood: the guard of the CPU that checks passwords, not a guessing limit; the contract's `rateLimit`).
  */
 export const LOGIN_LIMITS = {
   perPhoneAndAddress: 10,
   perPhoneFromTroubledAddress: 3,
   windowMs: 15 * 60_000,
   address: { freeFailures: 10, windowMs: 15 * 60_000 },
-  floodPerAddressPerMinute: 300,
+  /** The contract's request limit of POST /api/login (its entry's `rateLimit`). */
+  floodPerAddressPerMinute: endpoints.login.rateLimit!.max,
 } as const;
 
 export interface LoginRequest {

@@ -8,7 +8,7 @@ import type { Lookups } from '../lookup/lookups';
 import type { Otp } from '../otp/otp';
 import { checkBankDetails, checkBankFields } from './bank-details';
 import { checkNewPassword, type Passwords } from './passwords';
-import { normalisePhone } from './phone';
+import { normalisePhone } from '../../phone';
 
 export type RegistrationInput = BodyOf<typeof endpoints.accountCreate>;
 export type ValidationInput = BodyOf<typeof endpoints.accountValidate>;

@@ -3,39 +3,38 @@ import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import { callerLanguage } from '../../content/request-language';
-import { Agreements } from './agreements';
-import { Login, LOGIN_LIMITS } from './login';
-import { Profiles } from './profile';
-import { Registration } from './registration';
+import type { Agreements } from './agreements';
+import type { Login } from './login';
+import type { Profiles } from './profile';
+import type { Registration } from './registration';
 
 const OK = { message: 'OK' as const };
 
+export interface AccountServices {
+  login: Login;
+  registration: Registration;
+  profiles: Profiles;
+  agreements: Agreements;
+}
+
 /**
  * Login, registration, profile, password and agreement. Besides the domain limits kept in the
- * database (login failures, OTP), each public call has a coarse per-address request limit.
+ * database (login failures, OTP), each public call has a coarse per-address request limit (its
+ * contract entry's `rateLimit`).
  */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const country = ctx.config.COUNTRY;
-  const login = new Login({ db: ctx.db, country, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock, passwords: ctx.passwords });
-  const registration = new Registration({ db: ctx.db, country, lookups: ctx.lookups, otp: ctx.otp, passwords: ctx.passwords });
-  const profiles = new Profiles({ db: ctx.db, lookups: ctx.lookups, settings: ctx.settings, sessions: ctx.sessions, throttle: ctx.throttle, clock: ctx.clock, passwords: ctx.passwords });
-  const agreements = new Agreements({ db: ctx.db, lookups: ctx.lookups });
-  const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
-
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { login, registration, profiles, agreements }: AccountServices) {
   contractRoute(
     app, ctx.guards, endpoints.login,
     async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
-    // Sized for a carrier address many members share: failures are limited per phone in the domain.
-    perMinute(LOGIN_LIMITS.floodPerAddressPerMinute),
   );
   contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body }) => {
     await registration.validate(body);
     return OK;
-  }, perMinute(60));
+  });
   contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body }) => {
     await registration.register(body);
     return OK;
-  }, perMinute(20));
+  });
 
   contractRoute(app, ctx.guards, endpoints.accountProfile, (c) => profiles.get(c.member.memberId, callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.accountProfileUpdate, (c) => profiles.update(c.member.memberId, c.body, callerLanguage(c)));

@@ -11,9 +11,6 @@ export type ChatCustomer = { kind: 'member'; memberId: number } | { kind: 'guest
  */
 export const GUEST_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The header a guest's file requests carry their guest id in (an <img> cannot send a body). */
-export const GUEST_HEADER = 'x-chat-guest';
-
 /**
  * The conversation a request speaks for. With a bearer token it is the member's, whatever the
  * body says; a bad token (or an Authorization header that is not exactly `Bearer <token>`) is

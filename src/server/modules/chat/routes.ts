@@ -1,44 +1,25 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints } from '../../../contract';
+import { CHAT_GUEST_HEADER, endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
-import { bearerToken } from '../../http/member-guard';
 import type { FileStorage } from '../../providers/storage/adapter';
 import { FILE_ID, type ChatConversations } from './conversations';
-import { customerOf, GUEST_HEADER } from './identity';
+import { customerOf } from './identity';
 import type { UploadBudget } from './upload-budget';
 import { receiveUpload, uploadLimit, type UploadKind } from './uploads';
 
-/** Request limits: per customer (member or guest) on each call, and per address over all chat calls. */
-export const CHAT_LIMITS = {
-  perAddressPerMinute: 300,
-  sendPerMinute: 30,
-  historyPerMinute: 60,
-  readPerMinute: 60,
-  uploadPerMinute: 10,
-  filePerMinute: 120,
-} as const;
+/**
+ * The request limit per address over all chat calls; each call's own limit per customer (member
+ * or guest) is its contract entry's `rateLimit`.
+ */
+export const CHAT_LIMITS = { perAddressPerMinute: 300 } as const;
 
 const guestHeader = (request: FastifyRequest) => {
-  const value = request.headers[GUEST_HEADER];
+  const value = request.headers[CHAT_GUEST_HEADER];
   return typeof value === 'string' ? value : undefined;
 };
-
-/** The per-customer limit's key: a digest of the bearer token, else the guest id, else the address. */
-const customerLimitKey = (request: FastifyRequest) => {
-  const token = bearerToken(request);
-  if (token) return `chat-m:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
-  const body = request.body as { guestId?: unknown } | undefined;
-  const guest = typeof body?.guestId === 'string' ? body.guestId : guestHeader(request);
-  return guest ? `chat-g:${guest.slice(0, 64)}` : `chat-a:${request.ip}`;
-};
-
-const perCustomer = (max: number) => ({
-  config: { rateLimit: { max, timeWindow: 60_000, hook: 'preHandler' as const, keyGenerator: customerLimitKey } },
-});
 
 /** Files go out as what they are and nothing more: no sniffing, no scripts, private caches only. */
 export async function sendFile(reply: FastifyReply, storage: FileStorage, file: { storage_key: string; mime: string; size_bytes: bigint | number }) {
@@ -72,24 +53,24 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: 
     contractRoute(scope, g, endpoints.chatSendMessage, async ({ request, body }) => {
       const message = await chat.sendFromCustomer(await who(request, body), body);
       return { _id: message._id, createdAt: message.createdAt };
-    }, perCustomer(CHAT_LIMITS.sendPerMinute));
+    });
 
     contractRoute(scope, g, endpoints.chatHistory, async ({ request, body }) => ({
       messages: await chat.history(await who(request, body), body.limit, body.skip),
-    }), perCustomer(CHAT_LIMITS.historyPerMinute));
+    }));
 
     contractRoute(scope, g, endpoints.chatReadCustomer, async ({ request, body }) => {
       await chat.markReadByCustomer(await who(request, body));
       return { message: 'OK' as const };
-    }, perCustomer(CHAT_LIMITS.readPerMinute));
+    });
 
     const upload = (kind: UploadKind) => async ({ request }: { request: FastifyRequest }) => {
       // The guest id rides in a header: a multipart body is only read as the file streams in.
       const customer = await who(request, { guestId: guestHeader(request) });
       return receiveUpload({ budget, storage, clock: ctx.clock }, request, kind, async () => (await chat.conversationFor(customer)).id);
     };
-    contractRoute(scope, g, endpoints.chatUploadImage, upload('image'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('image') + 65_536 });
-    contractRoute(scope, g, endpoints.chatUploadVideo, upload('video'), { ...perCustomer(CHAT_LIMITS.uploadPerMinute), bodyLimit: uploadLimit('video') + 65_536 });
+    contractRoute(scope, g, endpoints.chatUploadImage, upload('image'), { bodyLimit: uploadLimit('image') + 65_536 });
+    contractRoute(scope, g, endpoints.chatUploadVideo, upload('video'), { bodyLimit: uploadLimit('video') + 65_536 });
 
     // An uploaded file, to its own conversation only (members by token, guests by the guest header).
     contractRoute(scope, g, endpoints.chatFile, async ({ request, reply, params }) => {
@@ -97,6 +78,6 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: 
       const file = FILE_ID.test(params.fileId) ? await chat.customerFile(customer, params.fileId) : undefined;
       if (!file) refuse('NOT_FOUND', 'no such file in this conversation');
       return sendFile(reply, storage, file!);
-    }, perCustomer(CHAT_LIMITS.filePerMinute));
+    });
   });
 }

@@ -1,8 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { LocalDiskStorage } from '../../providers/storage/local-disk';
-import type { FileStorage } from '../../providers/storage/adapter';
 import { ChatConversations } from './conversations';
 import { registerOperatorChatRoutes } from './operator-routes';
 import { registerChatRoutes } from './routes';
@@ -20,15 +17,15 @@ declare module 'fastify' {
 }
 
 /**
- * The support chat: conversations in the database, uploads in file storage (the local disk by
- * default), rooms on the app's socket.io (across nodes with REDIS_URL: each customer's, and the
- * back office's, told which conversation changed), the customer routes of the contract and the
- * operator API under /api/admin/chat. Uploads spend a byte budget per address and per
+ * The support chat: conversations in the database, uploads in the file storage the app chose
+ * (`ctx.adapters.chatFiles`: the local disk), rooms on the app's socket.io (across nodes with
+ * REDIS_URL: each customer's, and the back office's, told which conversation changed), the
+ * customer routes of the contract and the operator API under /api/admin/chat. Uploads spend a byte budget per address and per
  * conversation; those no message named within the grace time are swept on every node.
  */
-export function setupChat(app: FastifyInstance, ctx: AppContext, storage?: FileStorage) {
+export function setupChat(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx;
-  const files = storage ?? new LocalDiskStorage(config.CHAT_STORAGE_DIR ?? path.join(config.DATA_DIR, 'chat-files'));
+  const files = ctx.adapters.chatFiles;
   const chat = new ChatConversations({
     db: ctx.db,
     clock: ctx.clock,

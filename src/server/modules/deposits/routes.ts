@@ -29,19 +29,6 @@ export interface DepositServices {
 
 type RawRequest = FastifyRequest & { rawBody?: string };
 
-/**
- * A per-member request limit: reading slips and redeeming vouchers cost the outside services.
- * Counted after the member guard, by member, so a second login does not double the allowance.
- */
-const perMemberMinute = (max: number) => ({
-  config: {
-    rateLimit: {
-      max, timeWindow: 60_000, hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => (request.member ? `member:${request.member.memberId}` : `ip:${request.ip}`),
-    },
-  },
-});
-
 export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: DepositServices) {
   const g = ctx.guards;
 
@@ -60,12 +47,11 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       const { slip, replayed } = await s.slips.upload({ memberId: member.memberId, key: idempotencyKey, image, type: type! });
       if (replayed) reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
       return slip;
-    }, perMemberMinute(30));
+    });
   });
 
   contractRoute(app, g, endpoints.walletTruelink, async ({ member, body, idempotencyKey, reply }) =>
-    sendStoredAnswer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })),
-  perMemberMinute(30));
+    sendStoredAnswer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })));
 
   contractRoute(app, g, endpoints.qrcodeGet, ({ member, params }) => s.qr.current(member.memberId, params.bankCode));
   contractRoute(app, g, endpoints.qrcodeCreate, ({ member, params, body }) => s.qr.create(member.memberId, params.bankCode, toMinor(body.amount)));

@@ -4,25 +4,22 @@ import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { callerLanguage } from '../../content/request-language';
 import { contractRoute } from '../../http/contract-route';
+import type { MemberFacts } from './member-facts';
 
-export function registerLookups(app: FastifyInstance, ctx: AppContext) {
+export function registerLookups(app: FastifyInstance, ctx: AppContext, members: MemberFacts) {
   const { lookups } = ctx;
   contractRoute(app, ctx.guards, endpoints.lookupActive, async () => {
     if (!(await ctx.settings.isServiceActive())) refuse('gone');
     return { message: 'OK' as const };
   });
   contractRoute(app, ctx.guards, endpoints.lookupBanks, async (c) => lookups.banks(callerLanguage(c)));
-  contractRoute(app, ctx.guards, endpoints.lookupDeposit, async (c) => {
-    const row = await ctx.db.selectFrom('member').select(['bank_code', 'currency']).where('id', '=', c.member.memberId).executeTakeFirstOrThrow();
-    return lookups.deposit({ bankCode: row.bank_code, currency: row.currency }, callerLanguage(c));
-  });
+  contractRoute(app, ctx.guards, endpoints.lookupDeposit, async (c) => lookups.deposit(await members.of(c.member.memberId), callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupConditions, async (c) => lookups.conditions(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupAgreements, async (c) => (await lookups.agreements(callerLanguage(c))).items);
   contractRoute(app, ctx.guards, endpoints.lookupInfo, () => lookups.info());
   contractRoute(app, ctx.guards, endpoints.lookupNotice, async (c) => lookups.notice(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupContact, async (c) => lookups.contact(callerLanguage(c)));
-  const currencyOf = async (memberId: number) =>
-    (await ctx.db.selectFrom('member').select('currency').where('id', '=', memberId).executeTakeFirstOrThrow()).currency;
+  const currencyOf = async (memberId: number) => (await members.of(memberId)).currency;
   contractRoute(app, ctx.guards, endpoints.lookupWithdraw, async (c) => lookups.withdraw(await currencyOf(c.member.memberId)));
   contractRoute(app, ctx.guards, endpoints.lookupMoney, async (c) => lookups.moneyRules(await currencyOf(c.member.memberId)));
   contractRoute(app, ctx.guards, endpoints.lookupSlip, () => lookups.slip());

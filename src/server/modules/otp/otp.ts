@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { SmsSender } from '../../providers/sms';
 import type { Throttle } from '../../throttle/throttle';
-import { internationalPhone } from '../account/phone';
+import { internationalPhone } from '../../phone';
 import { otpSmsText } from './sms-text';
 
 export const OTP_POLICY = {

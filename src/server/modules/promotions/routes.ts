@@ -3,7 +3,6 @@ import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import { requestLanguage } from '../../content/request-language';
-import { bearerToken } from '../../http/member-guard';
 import type { Bonuses } from './bonuses';
 import type { Invites } from './invites';
 import type { Refunds } from './refunds';
@@ -16,11 +15,6 @@ export interface PromotionServices {
   refunds: Refunds;
 }
 
-/** Calls that move money: a few per minute per session is all a member needs. */
-const perSessionMinute = (max: number) => ({
-  config: { rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip } },
-});
-
 export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s: PromotionServices) {
   const g = ctx.guards;
   // The content module's reading of Accept-Language: the client sends Lao as 'lo' (BCP 47).
@@ -31,33 +25,33 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
     return s.bonuses.list(member.memberId, language(request));
   });
   contractRoute(app, g, endpoints.bonusActivate, ({ member, params, request }) =>
-    s.bonuses.activate(member.memberId, params.code, 'bonus', language(request)), perSessionMinute(30));
+    s.bonuses.activate(member.memberId, params.code, 'bonus', language(request)));
   contractRoute(app, g, endpoints.bonusCheckActive, ({ member }) => s.bonuses.checkActive(member.memberId));
   contractRoute(app, g, endpoints.bonusCheckMinimum, ({ member }) => s.bonuses.checkMinimum(member.memberId));
   // The turnover is read first: whether any was played decides who keeps what is left.
   contractRoute(app, g, endpoints.bonusClear, async ({ member }) => {
     await s.turnover.sync(member.memberId).catch(() => undefined);
     return s.bonuses.clear(member.memberId);
-  }, perSessionMinute(30));
+  });
   contractRoute(app, g, endpoints.bonusCurrent, async ({ member, request }) => {
     await s.turnover.sync(member.memberId).catch(() => undefined);
     return s.bonuses.current(member.memberId, language(request));
   });
 
-  contractRoute(app, g, endpoints.promotionFind, ({ params, request }) => s.bonuses.findPromotion(params.code, language(request)), perSessionMinute(30));
+  contractRoute(app, g, endpoints.promotionFind, ({ params, request }) => s.bonuses.findPromotion(params.code, language(request)));
   contractRoute(app, g, endpoints.promotionActivate, async ({ member, params, request }) => {
     await s.bonuses.activate(member.memberId, params.code, 'promotion', language(request));
     return { message: 'OK' as const };
-  }, perSessionMinute(30));
+  });
   contractRoute(app, g, endpoints.promotionCurrent, ({ member, request }) => s.bonuses.currentPromotion(member.memberId, language(request)));
 
   contractRoute(app, g, endpoints.inviteList, ({ member, body }) => s.invites.page(member.memberId, body.page, body.limit));
-  contractRoute(app, g, endpoints.inviteBonus, ({ member }) => s.invites.claim(member.memberId), perSessionMinute(30));
+  contractRoute(app, g, endpoints.inviteBonus, ({ member }) => s.invites.claim(member.memberId));
   contractRoute(app, g, endpoints.inviteBanners, ({ request }) => s.invites.banners(language(request)));
 
   contractRoute(app, g, endpoints.refundList, ({ member, body }) => s.refunds.page(member.memberId, body.page, body.limit));
   contractRoute(app, g, endpoints.refundCheck, ({ member, request }) => s.refunds.check(member.memberId, language(request)));
-  contractRoute(app, g, endpoints.refundReceive, ({ member }) => s.refunds.receive(member.memberId), perSessionMinute(30));
-  contractRoute(app, g, endpoints.refundAddWallet, ({ member }) => s.refunds.addWallet(member.memberId), perSessionMinute(30));
+  contractRoute(app, g, endpoints.refundReceive, ({ member }) => s.refunds.receive(member.memberId));
+  contractRoute(app, g, endpoints.refundAddWallet, ({ member }) => s.refunds.addWallet(member.memberId));
   contractRoute(app, g, endpoints.refundBanners, ({ request }) => s.refunds.banners(language(request)));
 }

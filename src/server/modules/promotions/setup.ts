@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
 import type { MoneyContext } from '../wallet/money-context';
 import type { WalletView } from '../wallet/wallet-view';
 import { Bonuses } from './bonuses';
@@ -20,10 +19,10 @@ declare module 'fastify' {
 
 /**
  * Bonuses, promotion codes, invite bonus and refunds: composes them over the wallet's money
- * context, mounts the routes, reads held bonuses' turnover on every bet the demo provider
- * reports and on a periodic poll (real providers are polled), and runs the refund job.
+ * context, mounts the routes, reads held bonuses' turnover on every bet a provider reports
+ * (`adapters.onGameBet`: the demo provider) and on a periodic poll, and runs the refund job.
  */
-export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: MoneyContext, view: WalletView, demo: DemoProviderEngine | undefined) {
+export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: MoneyContext, view: WalletView) {
   const { config } = ctx;
   const bonuses = new Bonuses(money, ctx.clock);
   const turnover = new TurnoverSync(money, bonuses.held);
@@ -38,11 +37,9 @@ export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: Mo
   registerPromotionRoutes(app, ctx, services);
   app.decorate('promotions', services);
 
-  if (demo) {
-    demo.onBet = (code, username) => {
-      turnover.betReported(code, username).catch((err) => app.log.warn({ err }, 'turnover read failed'));
-    };
-  }
+  ctx.adapters.onGameBet?.((code, username) => {
+    turnover.betReported(code, username).catch((err) => app.log.warn({ err }, 'turnover read failed'));
+  });
 
   runInBackground(app, { name: 'turnover poll', everyMs: config.BONUS_TURNOVER_INTERVAL_MS, atStart: false, work: () => turnover.syncAll() });
   runInBackground(app, { name: 'refund job', everyMs: config.REFUND_INTERVAL_MS, atStart: false, work: () => refunds.computeDue() });

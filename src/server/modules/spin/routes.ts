@@ -4,36 +4,21 @@ import type { AppContext } from '../../context';
 import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import { requestLanguage } from '../../content/request-language';
-import type { Money } from '../../ledger/envelope';
-import { grantDepositCoins } from './coins';
-import { SPIN_CHANGED, SpinWheel } from './spinwheel';
+import type { SpinWheel } from './spinwheel';
 import { UUID } from '../../db/uuid';
 
-
 /** The spin wheel's five member routes (SPEC section 7). */
-export function setupSpinWheel(app: FastifyInstance, ctx: AppContext, money: Money): SpinWheel {
+export function registerSpinRoutes(app: FastifyInstance, ctx: AppContext, wheel: SpinWheel) {
   const g = ctx.guards;
-  const wheel = new SpinWheel(money, ctx.clock);
-  // A qualifying deposit earns the active wheel's coins, once, in the deposit's own step.
-  money.hooks.onDeposit(async (step, deposit) => {
-    if ((await grantDepositCoins(step.trx, deposit)) > 0) step.announce(deposit.memberId, SPIN_CHANGED);
-  });
   const language = (request: Parameters<typeof requestLanguage>[0]) => requestLanguage(request, ctx.config.COUNTRY);
 
   contractRoute(app, g, endpoints.spinActive, async () => ({ active: await wheel.isActive() }));
   contractRoute(app, g, endpoints.spinSetup, ({ member, request }) => wheel.setup(member.memberId, language(request)));
-  // Coins bound how often a member can spin; the per-member limit stops a script hammering the draw.
-  contractRoute(app, g, endpoints.spin, ({ member, request }) => wheel.spin(member.memberId, language(request)), {
-    config: { rateLimit: { hook: 'preHandler', max: 30, timeWindow: 60_000, keyGenerator: (request) => `spin:${request.member?.memberId ?? request.ip}` } },
-  });
+  contractRoute(app, g, endpoints.spin, ({ member, request }) => wheel.spin(member.memberId, language(request)));
   contractRoute(app, g, endpoints.spinCoupons, ({ member, request }) => wheel.coupons(member.memberId, language(request)));
   contractRoute(app, g, endpoints.spinClaimCoupon, ({ member, body }) => {
     // Coupon ids are uuids; anything else names no coupon.
     if (!UUID.test(body.coupon)) refuse('INVALID_CODE');
     return wheel.claim(member.memberId, body.coupon);
   });
-  if (ctx.config.sandbox) {
-    contractRoute(app, g, endpoints.sandboxSpinCoins, ({ member, body }) => wheel.sandboxGiveCoins(member.memberId, body.coins));
-  }
-  return wheel;
 }

@@ -26,11 +26,6 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wall
   contractRoute(app, g, endpoints.walletWithdrawAll, async ({ member, body, idempotencyKey, reply }) =>
     sendStoredAnswer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount), all: true })));
 
-  if (ctx.config.sandbox) {
-    contractRoute(app, g, endpoints.sandboxWalletFund, async ({ member, body, idempotencyKey, reply }) =>
-      sendStoredAnswer(reply, await wallet.sandboxFund(member.memberId, idempotencyKey, toMinor(body.amount))));
-  }
-
   contractRoute(app, g, endpoints.statementList, ({ member, body, request }) =>
     wallet.statement(member.memberId, body, requestLanguage(request, ctx.config.COUNTRY)));
 }

@@ -1,4 +1,4 @@
-import type { DemoProviderEngine } from '../../sandbox/demo-provider/engine';
+import type { DemoProviderEngine } from '../../sandbox/simulators/demo-provider/engine';
 import type { GameProvider, LaunchLinks, LaunchRequest, TurnoverFrom } from './adapter';
 
 /** A provider backed in-process by the demo engine under its own code (sandbox mode). */

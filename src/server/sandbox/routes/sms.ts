@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '../../contract';
-import type { AppContext } from '../context';
-import { contractRoute } from '../http/contract-route';
-import { checkPhone, internationalPhone } from '../modules/account/phone';
-import { SandboxSmsInbox } from './sms-inbox';
+import { endpoints } from '../../../contract';
+import type { AppContext } from '../../context';
+import { contractRoute } from '../../http/contract-route';
+import { checkPhone, internationalPhone } from '../../phone';
+import type { SandboxSmsInbox } from '../simulators/sms-inbox';
 
 /** `GET /api/sandbox/sms`: the simulated inbox, newest first. Registered only in sandbox mode. */
-export function registerSandboxSmsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const inbox = new SandboxSmsInbox(ctx.db, ctx.clock, () => {});
+export function registerSandboxSmsRoutes(app: FastifyInstance, ctx: AppContext, inbox: SandboxSmsInbox) {
   contractRoute(app, ctx.guards, endpoints.sandboxSms, async ({ query }) => {
     let to: string | undefined;
     if (query.phone) {

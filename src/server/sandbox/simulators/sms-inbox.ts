@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
-import type { SmsMessage, SmsSender } from '../providers/sms/sms';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import type { SmsMessage, SmsSender } from '../../providers/sms/sms';
 
 export interface InboxMessage {
   to: string;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Country } from '../../contract';
-import type { Clock } from '../clock';
-import { sign } from '../providers/signing';
+import type { Country } from '../../../contract';
+import type { Clock } from '../../clock';
+import { sign } from '../../providers/signing';
 
 /** A signed incoming-transfer notification, as a bank's feed sends it: the exact body and its headers. */
 export interface BankNotification {

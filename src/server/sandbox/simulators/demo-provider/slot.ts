@@ -1,4 +1,4 @@
-import { DEMO_SLOT, type SlotSymbol } from '../../../contract';
+import { DEMO_SLOT, type SlotSymbol } from '../../../../contract';
 
 /**
  * The demo slot's rules, free of I/O: reel strips, paytable, and how a grid pays.

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { DEMO_SLOT } from '../../../contract';
-import { systemClock, type Clock } from '../../clock';
-import { Batcher } from '../../db/batcher';
-import type { DB } from '../../db/schema';
-import { INSUFFICIENT_BALANCE, ProviderRefusal, type TurnoverFrom, type TurnoverReport } from '../../providers/games/adapter';
+import { DEMO_SLOT } from '../../../../contract';
+import { systemClock, type Clock } from '../../../clock';
+import { Batcher } from '../../../db/batcher';
+import type { DB } from '../../../db/schema';
+import { INSUFFICIENT_BALANCE, ProviderRefusal, type TurnoverFrom, type TurnoverReport } from '../../../providers/games/adapter';
 import { passwordFingerprint, readLaunchToken, signLaunchToken } from './launch-token';
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { DEMO_SLOT, toMajor, toMinor, type SlotSymbol } from '../../../contract';
-import { DomainError } from '../../errors';
-import { ProviderRefusal } from '../../providers/games/adapter';
+import { DEMO_SLOT, toMajor, toMinor, type SlotSymbol } from '../../../../contract';
+import { DomainError } from '../../../errors';
+import { ProviderRefusal } from '../../../providers/games/adapter';
 import type { DemoProviderEngine, LaunchedPlayer } from './engine';
 import { evaluate, PAYTABLE, spinGrid } from './slot';
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Country } from '../../contract';
-import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
-import { bcelSlipQr, THAI_BANK_NUMBERS, thaiSlipQr } from '../providers/emvco/slip-qr';
-import type { SlipCheck, SlipVerifier } from '../providers/slips/adapter';
+import type { Country } from '../../../contract';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import { bcelSlipQr, THAI_BANK_NUMBERS, thaiSlipQr } from '../../providers/emvco/slip-qr';
+import type { SlipCheck, SlipVerifier } from '../../providers/slips/adapter';
 import { drawSlip } from './slip-image';
 
 export interface SandboxTransfer {

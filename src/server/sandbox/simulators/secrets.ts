@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 /**
  * A sandbox simulator's signing secret when the configuration names none: derived from the

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES, type ErrorCode } from '../../contract';
-import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
-import { DomainError } from '../errors';
-import type { OpenedOrder, QrChannel, QrOrder } from '../providers/gateways/adapter';
-import type { OrderObserver } from '../providers/gateways/bank-qr';
-import { sign } from '../providers/signing';
+import { ERROR_CODES, type ErrorCode } from '../../../contract';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import { DomainError } from '../../errors';
+import type { OpenedOrder, QrChannel, QrOrder } from '../../providers/gateways/adapter';
+import type { OrderObserver } from '../../providers/gateways/bank-qr';
+import { sign } from '../../providers/signing';
 
 /** A signed notification, as a gateway sends it: the exact body and its headers. */
 export interface Notification {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { PayoutOrder, PayoutProvider } from '../providers/payout/adapter';
+import type { DB } from '../../db/schema';
+import type { PayoutOrder, PayoutProvider } from '../../providers/payout/adapter';
 
 /** The sandbox bank: pays every order at once, once per reference, and remembers it. */
 export class SandboxPayout implements PayoutProvider {

@@ -1,21 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, ERROR_CODES, toMajor, toMinor, type ErrorCode } from '../../contract';
-import type { AppContext } from '../context';
-import { refuse } from '../errors';
-import { contractRoute } from '../http/contract-route';
-import type { DepositAccounts } from '../modules/deposits/accounts';
-import type { SandboxBank } from './bank';
-import type { SandboxBankFeed } from './bank-feed';
-import type { SandboxGateway } from './gateway';
-import type { SandboxTrueWallet } from './truewallet';
-
-export interface SandboxDepositSimulators {
-  bank: SandboxBank;
-  gateway: SandboxGateway;
-  truewallet: SandboxTrueWallet;
-  accounts: DepositAccounts;
-  bankFeed: SandboxBankFeed;
-}
+import { endpoints, ERROR_CODES, toMajor, toMinor, type ErrorCode } from '../../../contract';
+import type { Simulators } from '../../adapters';
+import type { AppContext } from '../../context';
+import { refuse } from '../../errors';
+import { contractRoute } from '../../http/contract-route';
+import type { DepositAccounts } from '../../modules/deposits/accounts';
 
 /** Grouped, so a kip amount reads at a glance (100,000.00 LAK). */
 const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -27,14 +16,14 @@ const escapeHtml = (text: string) =>
  * The deposit simulators' endpoints (sandbox mode only): the bank makes slips, the gateway's pay
  * page pays QR codes, True Wallet makes gift vouchers.
  */
-export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppContext, sim: SandboxDepositSimulators) {
+export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppContext, sim: Simulators, depositAccounts: DepositAccounts) {
   const g = ctx.guards;
   const country = ctx.config.COUNTRY;
 
   contractRoute(app, g, endpoints.sandboxSlip, async ({ body, reply }) => {
     const amount = toMinor(body.amount);
     if (amount <= 0n) refuse('INVALID_INPUT', 'a transfer needs an amount above 0');
-    const accounts = (await sim.accounts.all()).filter((a) => a.bankAccountNo);
+    const accounts = (await depositAccounts.all()).filter((a) => a.bankAccountNo);
     const to = body.bankAccountNo
       ? accounts.find((a) => a.bankAccountNo === body.bankAccountNo)
       : accounts.find((a) => a.mode === 'AUTO') ?? accounts[0];
@@ -51,7 +40,7 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
 
   // Someone transfers into one of our AUTO-mode accounts; the sandbox bank's feed tells our webhook.
   contractRoute(app, g, endpoints.sandboxBankArrival, async ({ body }) => {
-    const auto = (await sim.accounts.all()).filter((a) => a.mode === 'AUTO' && a.bankAccountNo);
+    const auto = (await depositAccounts.all()).filter((a) => a.mode === 'AUTO' && a.bankAccountNo);
     const to = body.bankAccountNo ? auto.find((a) => a.bankAccountNo === body.bankAccountNo) : auto[0];
     if (!to) return refuse('DEST_ACC_INVALID', 'not an AUTO-mode receiving account');
     const sent = await sim.bankFeed.arrive({
@@ -74,7 +63,7 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
   contractRoute(app, g, endpoints.sandboxTruewalletVoucher, async ({ body }) => {
     const amount = toMinor(body.amount);
     if (amount <= 0n) refuse('INVALID_INPUT', 'a voucher needs an amount above 0');
-    return sim.truewallet.create(amount, body.tickets ?? 1);
+    return sim.trueWallet.create(amount, body.tickets ?? 1);
   });
 
   // The gateway's pay page: what a customer sees after scanning a code.

@@ -1,5 +1,5 @@
-import type { Country, ErrorCode } from '../../../contract';
-import { refuse } from '../../errors';
+import type { Country, ErrorCode } from '../contract';
+import { refuse } from './errors';
 
 export type PhoneCheck = { ok: true; phone: string } | { ok: false; code: ErrorCode };
 

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../../contract';
 import { ProviderRefusal } from '../../providers/games/adapter';
 import type { GameProvider } from '../../providers/games/adapter';
 import { verifySignature } from '../../providers/signing';
-import type { DemoProviderEngine } from './engine';
+import type { DemoProviderEngine } from '../simulators/demo-provider/engine';
 
 /**
  * The demo provider engine served over HTTP with the signed protocol of HttpGameProvider,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
-import type { Redemption, TrueWalletVouchers, VoucherInfo } from '../providers/truewallet/adapter';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import type { Redemption, TrueWalletVouchers, VoucherInfo } from '../../providers/truewallet/adapter';
 
 /** The sandbox True Wallet: makes gift vouchers and lets each be redeemed once. */
 export class SandboxTrueWallet implements TrueWalletVouchers {

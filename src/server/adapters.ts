@@ -1,0 +1,164 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { QR_PROVIDERS, type QrProvider } from '../contract';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import { HmacBankFeed, type BankFeed } from './providers/bank-feed/adapter';
+import type { GameProvider } from './providers/games/adapter';
+import { PROVIDER_CODES } from './providers/games/catalogue';
+import { DemoGameProvider } from './providers/games/demo-adapter';
+import { HttpGameProvider } from './providers/games/http-adapter';
+import type { QrChannel } from './providers/gateways/adapter';
+import type { OrderObserver } from './providers/gateways/bank-qr';
+import { HttpGatewayChannel } from './providers/gateways/http-gateway';
+import type { PayoutProvider } from './providers/payout/adapter';
+import { ManualPayout } from './providers/payout/manual';
+import type { SlipVerifier } from './providers/slips/adapter';
+import { HttpSlipVerifier } from './providers/slips/http-verifier';
+import { HttpSmsGateway } from './providers/sms/http-gateway';
+import type { SmsSender } from './providers/sms/sms';
+import type { FileStorage } from './providers/storage/adapter';
+import { LocalDiskStorage } from './providers/storage/local-disk';
+import type { TrueWalletVouchers } from './providers/truewallet/adapter';
+import { HttpTrueWalletVouchers } from './providers/truewallet/http-vouchers';
+import { SandboxBank } from './sandbox/simulators/bank';
+import { SandboxBankFeed } from './sandbox/simulators/bank-feed';
+import { DemoProviderEngine } from './sandbox/simulators/demo-provider/engine';
+import { SandboxGateway } from './sandbox/simulators/gateway';
+import { SandboxPayout } from './sandbox/simulators/payout';
+import { sandboxSecret } from './sandbox/simulators/secrets';
+import { SandboxSmsInbox } from './sandbox/simulators/sms-inbox';
+import { SandboxTrueWallet } from './sandbox/simulators/truewallet';
+
+/** Everything outside our walls the modules speak to, each chosen once, here, by configuration. */
+export interface Adapters {
+  /** Delivers OTP texts. */
+  sms: SmsSender;
+  /** A game provider by its code (PROVIDER_CODES); undefined for a code we do not offer. */
+  gameProvider: (code: string) => GameProvider | undefined;
+  /**
+   * Hears of every bet as it is made, from providers that report bets (the demo provider); the
+   * bonus engine polls the others.
+   */
+  onGameBet?: (listener: (providerCode: string, username: string) => void) => void;
+  /** Pays withdrawals. */
+  payout: PayoutProvider;
+  /** The QR channel of a payment gateway provider (WW, FP, PAYONEX; bank QR codes are ours). */
+  gatewayChannel: (provider: QrProvider) => QrChannel;
+  /** Told when a bank QR order opens or closes: the sandbox gateway, which pays them; none live. */
+  bankQrObserver?: OrderObserver;
+  /** The secret payment notifications (the gateways' and the banks' QR payments) are signed with. */
+  gatewaySecret: string;
+  /** Tells an authentic incoming-transfer notification of a bank's feed from a forged one. */
+  bankFeed: BankFeed;
+  slipVerifier: SlipVerifier;
+  trueWallet: TrueWalletVouchers;
+  /** Where support-chat uploads are kept. */
+  chatFiles: FileStorage;
+}
+
+/** The stand-ins for the outside companies in sandbox mode, which the sandbox's own routes drive. */
+export interface Simulators {
+  smsInbox: SandboxSmsInbox;
+  bank: SandboxBank;
+  bankFeed: SandboxBankFeed;
+  gateway: SandboxGateway;
+  trueWallet: SandboxTrueWallet;
+  demo: DemoProviderEngine;
+  /** Signs the demo provider's HTTP protocol (and its launch links). */
+  demoSecret: string;
+  /** The demo provider as its own launcher, per code (the launch action of its HTTP protocol). */
+  demoLauncher: (code: string) => GameProvider;
+}
+
+export interface AdapterDeps {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+}
+
+/**
+ * The composition root of the outside world: live mode speaks to the services of the
+ * configuration, sandbox mode to the simulators of `sandbox/simulators/` (answered with them, so
+ * the sandbox's routes can drive them). No module chooses an adapter or imports a simulator.
+ */
+export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adapters; simulators?: Simulators } {
+  const { config } = deps;
+  const chatFiles = new LocalDiskStorage(config.CHAT_STORAGE_DIR ?? path.join(config.DATA_DIR, 'chat-files'));
+  // A payout adapter is chosen apart from the mode: a sandbox may pay by hand too (PAYOUT_ADAPTER=manual).
+  const payout = config.payout === 'sandbox' ? new SandboxPayout(deps.db) : new ManualPayout();
+  if (config.sandbox) return sandboxAdapters(app, deps, { chatFiles, payout });
+
+  // loadConfig refuses live mode without each of these, so they are here.
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  const games = new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs)]));
+  const gateways = new Map(QR_PROVIDERS.map((p) => [p, new HttpGatewayChannel(p, { url: config.PAYMENT_GATEWAY_URL!, secret: config.PAYMENT_GATEWAY_SECRET!, timeoutMs })]));
+  const bankFeedSecret = config.BANK_FEED_SECRET;
+  return {
+    adapters: {
+      sms: new HttpSmsGateway({ url: config.SMS_GATEWAY_URL!, token: config.SMS_GATEWAY_TOKEN! }),
+      gameProvider: (code) => games.get(code),
+      payout,
+      gatewayChannel: (provider) => gateways.get(provider)!,
+      gatewaySecret: config.PAYMENT_GATEWAY_SECRET!,
+      bankFeed: new HmacBankFeed(() => bankFeedSecret),
+      slipVerifier: new HttpSlipVerifier({ url: config.SLIP_VERIFY_URL!, token: config.SLIP_VERIFY_TOKEN!, timeoutMs }),
+      trueWallet: new HttpTrueWalletVouchers({ url: config.TRUEWALLET_API_URL, mobile: config.TRUEWALLET_MOBILE!, timeoutMs }),
+      chatFiles,
+    },
+  };
+}
+
+function sandboxAdapters(
+  app: FastifyInstance,
+  { config, db, clock }: AdapterDeps,
+  shared: { chatFiles: FileStorage; payout: PayoutProvider },
+): { adapters: Adapters; simulators: Simulators } {
+  const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? config.PORT}`;
+  // The simulators notify our webhooks through the whole HTTP pipeline (parsing, signature check), in process.
+  const deliverTo = (url: string) => async (n: { headers: Record<string, string>; body: string }) => {
+    const res = await app.inject({ method: 'POST', url, headers: n.headers, payload: n.body });
+    return { statusCode: res.statusCode, body: res.body };
+  };
+
+  const demoSecret = config.SANDBOX_PROVIDER_SECRET ?? sandboxSecret(config, 'provider');
+  const demo = new DemoProviderEngine(db, { launchSecret: demoSecret, clock });
+  const launchers = new Map(PROVIDER_CODES.map((code) => [code, new DemoGameProvider(code, demo, publicUrl)]));
+  const games = config.SANDBOX_PROVIDERS_OVER_HTTP === '1'
+    // The same protocol real providers speak, served by this process (tests the HTTP adapter).
+    ? new Map<string, GameProvider>(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, () => `${publicUrl()}/sandbox/provider`, demoSecret, config.PROVIDER_TIMEOUT_MS)]))
+    : new Map<string, GameProvider>(launchers);
+
+  const gatewaySecret = config.SANDBOX_GATEWAY_SECRET ?? sandboxSecret(config, 'gateway');
+  const gateway = new SandboxGateway(db, clock, gatewaySecret, (id) => `${publicUrl()}/sandbox/pay/${id}`, (n) => deliverTo(`/api/webhooks/gateway/${n.provider}`)(n));
+  const gatewayChannel = gateway.channel();
+  const bankFeedSecret = config.SANDBOX_BANK_FEED_SECRET ?? sandboxSecret(config, 'bank-feed');
+  const bankFeed = new SandboxBankFeed(clock, config.COUNTRY, bankFeedSecret, (n) => deliverTo(`/api/webhooks/bank/${n.bankCode}`)(n));
+  const bank = new SandboxBank(db, clock, config.COUNTRY);
+  const trueWallet = new SandboxTrueWallet(db, clock);
+  const smsInbox = new SandboxSmsInbox(db, clock, (line, msg) => app.log.info(line, msg));
+
+  return {
+    adapters: {
+      sms: smsInbox,
+      gameProvider: (code) => games.get(code),
+      onGameBet: (listener) => { demo.onBet = listener; },
+      payout: shared.payout,
+      gatewayChannel: () => gatewayChannel,
+      bankQrObserver: gateway,
+      gatewaySecret,
+      bankFeed: new HmacBankFeed(() => bankFeedSecret),
+      slipVerifier: bank,
+      trueWallet,
+      chatFiles: shared.chatFiles,
+    },
+    simulators: { smsInbox, bank, bankFeed, gateway, trueWallet, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
+  };
+}
+
+function listeningPort(app: FastifyInstance): number | undefined {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? address.port : undefined;
+}
