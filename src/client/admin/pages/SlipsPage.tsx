@@ -5,7 +5,7 @@ import { errorText } from '../../api/errors';
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 
 const STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
