@@ -17,7 +17,8 @@ export const operatorToken = {
 let onSessionEnded: () => void = () => undefined;
 export const whenSessionEnds = (listener: () => void) => { onSessionEnded = listener; };
 
-const consoleHttp = createHttp({
+/** Exported for tests, which answer its calls through the instance's adapter. */
+export const consoleHttp = createHttp({
   tokenSource: operatorToken.get,
   onSessionEnd: (end) => {
     // The member service switch does not apply to operators (they must be able to turn it back
