@@ -9,7 +9,7 @@ import { errorText } from '../../api/errors';
 import { useLatest } from '../../ui/useLatest';
 import { useToast } from '../../ui/toastContext';
 import { adminCall } from '../api';
-import { Fact, LoadState, Money, PageHead, Pager, StatusTabs, When } from '../parts';
+import { DecisionFailure, Fact, LoadState, Money, PageHead, Pager, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
 import { useLoad } from '../useLoad';
 
@@ -121,12 +121,7 @@ function SlipReview({ id, sending, failure, canSend, onDecide, canRetry, onRetry
           </form>
         </div>
       )}
-      {failure && (
-        <div className="admin-actions">
-          <p className="admin-note admin-note--error">{errorText(t, failure.code)}</p>
-          {canRetry && <button type="button" className="btn btn--ghost" onClick={onRetry}>{t('common.retry')}</button>}
-        </div>
-      )}
+      {failure && <DecisionFailure code={failure.code} canRetry={canRetry} onRetry={onRetry} />}
     </div>
   );
 }
