@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 /**
  * A call actor the test answers by hand: it records each input it was invoked with, and the test
  * settles the one in flight with `succeed(output)` or `refuse(code)` (rejected with `{ code }`,
- * as the app's ApiError carries it).
+ * as the app's ApiError carries it), or `rejectWith(error)`.
  */
 export function handAnsweredCall<Output, Input>() {
   const calls: Input[] = [];
@@ -29,5 +29,7 @@ export function handAnsweredCall<Output, Input>() {
     inFlight: () => inFlight !== undefined,
     succeed: (output: Output) => settle((p) => p.resolve(output)),
     refuse: (code: string) => settle((p) => p.reject(Object.assign(new Error(code), { code }))),
+    /** Rejects with whatever the test gives, e.g. an error that carries no code. */
+    rejectWith: (error: unknown) => settle((p) => p.reject(error)),
   };
 }
