@@ -1,9 +1,8 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract';
-import { call } from '../../src/client/api/call';
+import { call, http } from '../../src/client/api/call';
 import { ApiError, isPendingAnswer } from '../../src/client/api/errors';
-import { http } from '../../src/client/api/http';
 
 /** Answers every request with the given status and body, as the server would, and records it. */
 const sent: InternalAxiosRequestConfig[] = [];

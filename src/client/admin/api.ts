@@ -1,14 +1,10 @@
-import axios, { AxiosError } from 'axios';
-import {
-  CLIENT_HEADER, CLIENT_HEADER_VALUE, IDEMPOTENCY_HEADER, TIMEOUTS,
-  type BodyOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf,
-} from '../../contract';
-import { ApiError, CLIENT_ERROR_CODES } from '../api/errors';
-import { fillPath, newIdempotencyKey } from '../api/call';
+import { callLanguage } from '../api/answers';
+import { createHttp } from '../api/http';
 
 /**
- * The console's own axios instance: the operator's token (never the member's), kept for this
- * browser tab only, and its own reaction to an ended session (back to /admin/login).
+ * The console's client, made by the member app's factory (src/client/api/http.ts): the same
+ * headers, language and error codes, but the operator's token (never the member's), kept for
+ * this browser tab only, and its own reaction to an ended session (back to /admin/login).
  */
 const TOKEN_KEY = 'operatorToken';
 
@@ -21,44 +17,18 @@ export const operatorToken = {
 let onSessionEnded: () => void = () => undefined;
 export const whenSessionEnds = (listener: () => void) => { onSessionEnded = listener; };
 
-const http = axios.create({ timeout: TIMEOUTS.requestMs, headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE } });
-http.interceptors.request.use((config) => {
-  const token = operatorToken.get();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-}, undefined, { synchronous: true });
+/** Exported for tests, which answer its calls through the instance's adapter. */
+export const consoleHttp = createHttp({
+  tokenSource: operatorToken.get,
+  onSessionEnd: (end) => {
+    // The member service switch does not apply to operators (they must be able to turn it back
+    // on), so only a token the server no longer accepts ends the operator's session.
+    if (end !== 'signedOut') return;
+    operatorToken.clear();
+    onSessionEnded();
+  },
+  language: callLanguage,
+});
 
-const toError = (error: unknown): ApiError => {
-  if (error instanceof AxiosError && error.response) {
-    const data = error.response.data as { message?: unknown } | undefined;
-    const message = typeof data?.message === 'string' ? data.message : error.response.status >= 500 ? 'INTERNAL_SERVER_ERROR' : CLIENT_ERROR_CODES.invalidResponse;
-    return new ApiError(message, error.response.status);
-  }
-  return new ApiError(CLIENT_ERROR_CODES.network);
-};
-
-type Options<E> = { params?: ParamsOf<E>; query?: QueryOf<E>; body?: BodyOf<E>; idempotencyKey?: string };
-
-/** Calls one back-office endpoint of the contract; the answer is checked against its schema. */
-export async function adminCall<E extends Endpoint>(endpoint: E, options: Options<E> = {}): Promise<ResponseOf<E>> {
-  const key = options.idempotencyKey ?? (endpoint.idempotent ? newIdempotencyKey() : undefined);
-  try {
-    const { data } = await http.request({
-      method: endpoint.method,
-      url: fillPath(endpoint.path, options.params as Record<string, unknown> | undefined),
-      params: options.query,
-      data: options.body,
-      headers: key ? { [IDEMPOTENCY_HEADER]: key } : undefined,
-    });
-    const parsed = endpoint.response.safeParse(data);
-    if (!parsed.success) throw new ApiError(CLIENT_ERROR_CODES.invalidResponse);
-    return parsed.data as ResponseOf<E>;
-  } catch (error) {
-    const apiError = error instanceof ApiError ? error : toError(error);
-    if (apiError.code === 'invalid-token') {
-      operatorToken.clear();
-      onSessionEnded();
-    }
-    throw apiError;
-  }
-}
+/** Calls one back-office endpoint of the contract as the signed-in operator; the answer is checked against its schema. */
+export const adminCall = consoleHttp.call;

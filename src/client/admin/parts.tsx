@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '../../contract';
+import { errorText } from '../api/errors';
 import { formatAmount, formatDateTime } from '../format';
 
 /** Small pieces every console page shares. */
@@ -53,21 +54,40 @@ export const Fact = ({ label, children }: { label: string; children: ReactNode }
   <div className="admin-fact"><dt>{label}</dt><dd>{children}</dd></div>
 );
 
-/** A button that opens a reason field before it acts (reject a withdrawal, lock a member). */
+/** A button that opens a reason field before it acts (lock a member, dismiss an arrival). */
 export function ReasonAction({ label, confirmLabel, disabled, onConfirm }: { label: string; confirmLabel: string; disabled?: boolean; onConfirm: (reason: string) => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) return <button type="button" className="btn btn--ghost" disabled={disabled} onClick={() => setOpen(true)}>{label}</button>;
+  return <ReasonForm confirmLabel={confirmLabel} disabled={disabled} onConfirm={(reason) => { onConfirm(reason); setOpen(false); }} onCancel={() => setOpen(false)} />;
+}
+
+/** The reason field itself, for a page whose machine says when it is open (reject a withdrawal). */
+export function ReasonForm({ confirmLabel, disabled, onConfirm, onCancel }: { confirmLabel: string; disabled?: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  if (!open) return <button type="button" className="btn btn--ghost" disabled={disabled} onClick={() => setOpen(true)}>{label}</button>;
   return (
-    <form className="admin-reason" onSubmit={(e) => { e.preventDefault(); if (reason.trim()) { onConfirm(reason.trim()); setOpen(false); setReason(''); } }}>
+    <form className="admin-reason" onSubmit={(e) => { e.preventDefault(); if (reason.trim()) onConfirm(reason.trim()); }}>
       <label htmlFor={id} className="field__label">{t('admin.reason')}</label>
       <div className="field__control"><input id={id} className="field__input" value={reason} maxLength={500} autoFocus onChange={(e) => setReason(e.target.value)} /></div>
       <div className="admin-actions">
         <button type="submit" className="btn btn--gold" disabled={disabled || !reason.trim()}>{confirmLabel}</button>
-        <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)}>{t('admin.cancel')}</button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>{t('admin.cancel')}</button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A decision's refusal, kept beside its item after the toast has gone (ALREADY_DECIDED,
+ * OWN_PROPOSAL), and a retry when nobody knows whether it went through (no answer, a timeout).
+ */
+export function DecisionFailure({ code, canRetry, onRetry }: { code: string; canRetry: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-actions">
+      <p className="admin-note admin-note--error">{errorText(t, code)}</p>
+      {canRetry && <button type="button" className="btn btn--ghost" onClick={onRetry}>{t('common.retry')}</button>}
+    </div>
   );
 }

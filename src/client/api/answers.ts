@@ -1,19 +1,21 @@
 import i18next from 'i18next';
-import { clearToken } from '../auth/storage';
 import { htmlLang, isLocale } from '../i18n/locale';
-import { requestNavigation } from './navigation';
 
 /**
- * What every call sends and how every answer moves the member, shared by the axios instance
- * (./http.ts) and the login page's service check (./serviceCheck.ts).
+ * How an answer is read, the same for the member app and the console: its `{ message }`, and
+ * whether it ends the caller's session. What an ended session does differs per app (the
+ * `onSessionEnd` given to createHttp in ./http.ts; the member's in ./memberSession.ts).
  */
 
+/** Why a session ended: the service is switched off (410 'gone'), or the token is no longer good. */
+export type SessionEnd = 'serviceGone' | 'signedOut';
+
 /**
- * Server messages that end the member's session. 'invalid-token' is the token check itself;
+ * Server messages that end the session. 'invalid-token' is the token check itself;
  * UNAUTHORIZED and EXPIRED_AUTH_TOKEN are the catalogue's "cannot verify identity" messages,
- * which SPEC section 8 also sends to /login.
+ * which SPEC section 8 also sends to the login page.
  */
-const SESSION_ENDED = new Set(['invalid-token', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN']);
+const SIGNED_OUT = new Set(['invalid-token', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN']);
 
 /** The `{ message }` of an answer's body, when it has one. */
 export const messageOf = (data: unknown): string | undefined => {
@@ -24,18 +26,16 @@ export const messageOf = (data: unknown): string | undefined => {
   return undefined;
 };
 
-/** Reacts to the answers that move the member elsewhere, wherever the call came from. */
-export const followMessage = (message: string | undefined) => {
-  if (message === 'gone') {
-    requestNavigation('/terminated');
-  } else if (message && SESSION_ENDED.has(message)) {
-    clearToken();
-    requestNavigation('/login');
-  }
+/** Whether an answer's message ends the session, and why. */
+export const sessionEndOf = (message: string | undefined): SessionEnd | null => {
+  if (message === 'gone') return 'serviceGone';
+  if (message && SIGNED_OUT.has(message)) return 'signedOut';
+  return null;
 };
 
 /**
  * The server answers operator texts, bank names and the OTP SMS in this language
- * (src/server/content): th, lo (Lao's real tag) or en, from i18next's current language.
+ * (src/server/content): th, lo (Lao's real tag) or en, from i18next's current language. The
+ * member app and the console share one i18next, so both send the language shown.
  */
 export const callLanguage = (): string | undefined => (isLocale(i18next.language) ? htmlLang(i18next.language) : undefined);

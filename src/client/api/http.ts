@@ -1,10 +1,31 @@
-import axios, { AxiosError, type AxiosResponse } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { TIMEOUTS } from '../../contract/constants';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/endpoint';
-import { getToken } from '../auth/storage';
-import { callLanguage, followMessage, messageOf } from './answers';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, IDEMPOTENCY_HEADER, type Endpoint, type ResponseOf } from '../../contract/endpoint';
+import { messageOf, sessionEndOf, type SessionEnd } from './answers';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
+import { fillPath, newIdempotencyKey, type CallArgs, type LooseOptions } from './request';
 
+/** What differs between the member app and the console; everything else about a call is the same. */
+export interface HttpOptions {
+  /** The bearer token to send, read the moment each call starts (the member's, or the operator's). */
+  tokenSource: () => string | null;
+  /** An answer ended the session: the member goes to /login or /terminated, the operator to the console's login. */
+  onSessionEnd: (end: SessionEnd) => void;
+  /** The Accept-Language to send: the language the app shows, as an HTML tag (`lo` for Lao). */
+  language: () => string | undefined;
+}
+
+export interface Http {
+  /** The axios instance, for the few calls outside the contract's JSON (uploads with progress, file blobs). */
+  axios: AxiosInstance;
+  /**
+   * Calls one contract endpoint: `call(endpoints.login, { body: { username, password } })`.
+   * The answer is checked against the contract's response schema, so its type is honest.
+   */
+  call: <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResponseOf<E>>;
+}
+
+/** The one error mapping: whatever axios throws becomes an ApiError with the server's code or the client's. */
 const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
   if (axios.isCancel(error)) return new ApiError(CLIENT_ERROR_CODES.canceled);
@@ -26,47 +47,79 @@ const toApiError = (error: unknown): ApiError => {
 };
 
 /**
- * The one axios instance of the client (SPEC section 7): the bearer token when one is stored,
- * the client-marker header on every call, a 60 s timeout, and a successful response unwrapped
- * to its body. Failures reject with an ApiError carrying the server's code.
+ * An HTTP client of the product (SPEC section 7), for the member app and the console alike: the
+ * bearer token when one is held, the client-marker header and the caller's language on every
+ * call, a 60 s timeout, a successful response unwrapped to its body and checked against the
+ * contract. Failures reject with an ApiError carrying the server's code, and the answers that
+ * end a session (410 gone, invalid-token) reach `onSessionEnd`.
  */
-export const http = axios.create({
-  baseURL: '',
-  timeout: TIMEOUTS.requestMs,
-  headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
-});
+export function createHttp({ tokenSource, onSessionEnd, language }: HttpOptions): Http {
+  const instance = axios.create({
+    baseURL: '',
+    timeout: TIMEOUTS.requestMs,
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+  });
 
-// Synchronous, so the token is read the moment a call starts: logout can fire its call and
-// forget the token on the next line.
-http.interceptors.request.use(
-  (config) => {
-    const token = getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    const language = callLanguage();
-    if (language) config.headers.set('Accept-Language', language);
-    return config;
-  },
-  undefined,
-  { synchronous: true },
-);
+  const follow = (message: string | undefined) => {
+    const end = sessionEndOf(message);
+    if (end) onSessionEnd(end);
+  };
 
-http.interceptors.response.use(
-  // The unwrapped body replaces the response: callers use http.request<T, T>().
-  (response: AxiosResponse) => {
-    const message = messageOf(response.data);
-    if (message === 'gone') {
-      followMessage(message);
-      throw new ApiError(message, response.status);
+  // Synchronous, so the token is read the moment a call starts: logout can fire its call and
+  // forget the token on the next line.
+  instance.interceptors.request.use(
+    (config) => {
+      const token = tokenSource();
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      const tag = language();
+      if (tag) config.headers.set('Accept-Language', tag);
+      return config;
+    },
+    undefined,
+    { synchronous: true },
+  );
+
+  instance.interceptors.response.use(
+    // The unwrapped body replaces the response: callers use request<T, T>().
+    (response: AxiosResponse) => {
+      const message = messageOf(response.data);
+      if (message === 'gone') {
+        follow(message);
+        throw new ApiError(message, response.status);
+      }
+      // 202 { message: 'TRANSFER_PENDING' }: accepted, outcome not known yet. It is not the
+      // endpoint's answer, so it must not reach the schema check; callers that move money see it
+      // as an ApiError with status 202 (isPendingAnswer) and retry with the same key.
+      if (response.status === 202 && message) throw new ApiError(message, response.status);
+      return response.data;
+    },
+    (error: unknown) => {
+      const apiError = toApiError(error);
+      follow(apiError.code);
+      throw apiError;
+    },
+  );
+
+  const call = async <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> => {
+    const opts = (options ?? {}) as LooseOptions;
+    const idempotencyKey = opts.idempotencyKey ?? (endpoint.idempotent ? newIdempotencyKey() : undefined);
+    const data = await instance.request<unknown, unknown>({
+      method: endpoint.method,
+      url: fillPath(endpoint.path, opts.params),
+      params: opts.query,
+      data: opts.formData ?? opts.body,
+      headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
+      timeout: opts.timeout,
+      signal: opts.signal,
+      onUploadProgress: opts.onUploadProgress,
+    });
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) {
+      console.error(`${endpoint.method} ${endpoint.path}: answer does not match the contract`, parsed.error.issues);
+      throw new ApiError(CLIENT_ERROR_CODES.invalidResponse);
     }
-    // 202 { message: 'TRANSFER_PENDING' }: accepted, outcome not known yet. It is not the
-    // endpoint's answer, so it must not reach the schema check; callers that move money see it
-    // as an ApiError with status 202 (isPendingAnswer) and retry with the same key.
-    if (response.status === 202 && message) throw new ApiError(message, response.status);
-    return response.data;
-  },
-  (error: unknown) => {
-    const apiError = toApiError(error);
-    followMessage(apiError.code);
-    throw apiError;
-  },
-);
+    return parsed.data as ResponseOf<E>;
+  };
+
+  return { axios: instance, call };
+}

@@ -1,6 +1,7 @@
 import { TIMEOUTS } from '../../contract/constants';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/endpoint';
-import { callLanguage, followMessage, messageOf } from './answers';
+import { callLanguage, messageOf } from './answers';
+import { followMessage } from './memberSession';
 
 /** The path of the contract's lookupActive (tests/client/serviceCheck.test.ts keeps the two in step). */
 export const SERVICE_ACTIVE_PATH = '/api/lookup/active';

@@ -1,20 +1,24 @@
+import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { fromPromise } from 'xstate';
+import { promotionClaimMachine, type PromotionClaim } from '../../../machines/promotionClaimMachine';
 import { PAGE_SIZES } from '../../contract';
-import { call, endpoints, errorText, errorCodeOf } from '../api';
+import { call, endpoints, errorText } from '../api';
 import { formatAmount } from '../format';
 import { sanitizeOperatorHtml } from '../format/safeHtml';
 import { AlertDialog } from '../ui/AlertDialog';
 import { GiftIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
+import { useAction } from '../ui/useAction';
+import { useLatest } from '../ui/useLatest';
 import { SpinWidget } from '../spin/SpinWidget';
 import { RefreshIcon } from '../wallet/moneyIcons';
 import { PagedClaimModal } from './PagedClaimModal';
 import './bonus.css';
 
 type Open = 'invite' | 'refund' | null;
-type Confirm = { kind: 'invite'; success: number; fail: number } | { kind: 'refund'; amount: number; success: number; fail: number } | null;
 interface RefundCheck {
   result: boolean;
   bonus: boolean;
@@ -34,6 +38,9 @@ const loadRefunds = async (page: number) => {
 };
 const inviteBanners = () => call(endpoints.inviteBanners);
 const refundBanners = () => call(endpoints.refundBanners);
+/** The invite bonus, or the waiting refund, into the wallet (or as a held bonus, by the invite rule). */
+const claimPromotion = (claim: PromotionClaim) => (claim === 'invite' ? call(endpoints.inviteBonus) : call(endpoints.refundAddWallet));
+const RECEIVED = { invite: 'promotionsHome.invite.received', refund: 'promotionsHome.refund.received' } as const;
 
 /**
  * The home's promotion widgets (SPEC section 2): bonus conditions (to /user/bonus), the invite
@@ -54,9 +61,7 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
   const navigate = useNavigate();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
-  const [confirm, setConfirm] = useState<Confirm>(null);
   const [refund, setRefund] = useState<RefundCheck | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const checkRefund = useCallback(() => {
     call(endpoints.refundCheck).then(setRefund).catch(() => setRefund(null));
@@ -66,47 +71,52 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
     checkRefund();
   };
 
-  const claimInvite = async () => {
-    setBusy(true);
-    try {
-      const answer = await call(endpoints.inviteBonus);
-      toast.success(t('promotionsHome.invite.received', { amount: formatAmount(answer.amount) }));
-      onMoneyChanged();
-    } catch (error) {
-      toast.error(errorText(t, errorCodeOf(error)));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
+  const latest = useLatest({ t, toast, onMoneyChanged, checkRefund });
+  // SPEC section 8: a refund claim, received or not, is followed by the check again.
+  const afterClaim = (claim: PromotionClaim) => {
+    if (claim === 'refund') latest.current.checkRefund();
   };
-  const refundToWallet = async () => {
-    setBusy(true);
-    try {
-      const answer = await call(endpoints.refundAddWallet);
-      toast.success(t('promotionsHome.refund.received', { amount: formatAmount(answer.amount) }));
-      onMoneyChanged();
-    } catch (error) {
-      toast.error(errorText(t, errorCodeOf(error)));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-      checkRefund();
-    }
-  };
-  const refundAsBonus = async () => {
-    setBusy(true);
-    try {
-      await call(endpoints.refundReceive);
-      toast.success(t('promotionsHome.refund.asBonus'));
-      onMoneyChanged();
-    } catch (error) {
+  const [claim, send] = useMachine(
+    promotionClaimMachine.provide({
+      actors: { claimPromotion: fromPromise<{ amount: number }, { claim: PromotionClaim }>(({ input }) => claimPromotion(input.claim)) },
+      actions: {
+        announceClaimed: (_, { claim, amount }) => {
+          const { t, toast, onMoneyChanged } = latest.current;
+          toast.success(t(RECEIVED[claim], { amount: formatAmount(amount) }));
+          onMoneyChanged();
+          afterClaim(claim);
+        },
+        // Answered with 0: nothing moved, and saying "0.00 received" would read as a success.
+        announceNothingClaimed: (_, { claim }) => {
+          const { t, toast, onMoneyChanged } = latest.current;
+          toast.info(t('promotionsHome.nothingReceived'));
+          // The amount the home showed as waiting was stale: read it again.
+          onMoneyChanged();
+          afterClaim(claim);
+        },
+        announceRefused: (_, { claim, code }) => {
+          const { t, toast } = latest.current;
+          toast.error(errorText(t, code));
+          afterClaim(claim);
+        },
+      },
+    }),
+  );
+  const claiming = claim.matches('claiming');
+  const openInviteClaim = () => send({ type: 'claim.opened', claim: 'invite', conditions: { success: invite.success, fail: invite.fail } });
+
+  const asBonus = useAction();
+  const refundAsBonus = () =>
+    asBonus.run(
+      async () => {
+        await call(endpoints.refundReceive);
+        onMoneyChanged();
+      },
+      t('promotionsHome.refund.asBonus'),
       // SPEC section 8: a refund receive failure is a toast, then the check runs again.
-      toast.error(errorText(t, errorCodeOf(error)));
-    } finally {
-      setBusy(false);
-      checkRefund();
-    }
-  };
+      checkRefund,
+    );
+  const busy = claiming || asBonus.busy;
 
   return (
     <>
@@ -150,7 +160,7 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
           type="button"
           className="btn btn--gold"
           disabled={invite.amount <= 0 || busy}
-          onClick={() => setConfirm({ kind: 'invite', success: invite.success, fail: invite.fail })}
+          onClick={openInviteClaim}
           data-testid="referral-receive"
         >
           {t('promotionsHome.invite.receive')}
@@ -167,7 +177,7 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
         notFound={t('promotionsHome.invite.none')}
         testId="invite-modal"
         actions={
-          <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={() => setConfirm({ kind: 'invite', success: invite.success, fail: invite.fail })}>
+          <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={openInviteClaim}>
             {t('promotionsHome.invite.receive')}
           </button>
         }
@@ -199,7 +209,7 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
               type="button"
               className="btn btn--ghost btn--block"
               disabled={!refund?.result || busy}
-              onClick={() => refund && setConfirm({ kind: 'refund', amount: refund.refundAmount, success: refund.refundSuccess, fail: refund.refundFail })}
+              onClick={() => refund && send({ type: 'claim.opened', claim: 'refund', conditions: { success: refund.refundSuccess, fail: refund.refundFail } })}
               data-testid="refund-wallet"
             >
               {t('promotionsHome.refund.toWallet')}
@@ -209,18 +219,18 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
       />
 
       <AlertDialog
-        open={confirm !== null}
+        open={claim.matches('confirming') || claiming}
         kind="info"
-        title={confirm?.kind === 'refund' ? t('promotionsHome.refund.confirmTitle') : t('promotionsHome.invite.confirmTitle')}
-        onClose={() => setConfirm(null)}
+        title={claim.context.claim === 'refund' ? t('promotionsHome.refund.confirmTitle') : t('promotionsHome.invite.confirmTitle')}
+        onClose={() => send({ type: 'claim.cancelled' })}
         actions={
-          <button type="button" className="btn btn--gold" disabled={busy} onClick={() => void (confirm?.kind === 'refund' ? refundToWallet() : claimInvite())} data-testid="claim-confirm">
+          <button type="button" className="btn btn--gold" disabled={!claim.can({ type: 'claim.confirmed' })} aria-busy={claiming} onClick={() => send({ type: 'claim.confirmed' })} data-testid="claim-confirm">
             {t('promotionsHome.confirm')}
           </button>
         }
       >
         <p>{t('promotionsHome.conditionsText')}</p>
-        {confirm && confirm.success > 0 && <p>{t('promotionsHome.percentages', { success: confirm.success, fail: confirm.fail })}</p>}
+        {claim.context.conditions && claim.context.conditions.success > 0 && <p>{t('promotionsHome.percentages', { success: claim.context.conditions.success, fail: claim.context.conditions.fail })}</p>}
       </AlertDialog>
     </>
   );

@@ -1,6 +1,5 @@
 import { CHAT, CHAT_GUEST_HEADER, TIMEOUTS, type ResponseOf } from '../../contract';
-import { call, endpoints } from '../api';
-import { http } from '../api/http';
+import { call, endpoints, http } from '../api';
 import type { ChatAttachment, OutgoingChatMessage, SentMessage } from '../../../machines/chatDeliveryMachine';
 
 export type ChatMessage = ResponseOf<typeof endpoints.chatHistory>['messages'][number];

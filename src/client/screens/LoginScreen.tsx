@@ -35,7 +35,7 @@ export function LoginScreen() {
   const [submitting, setSubmitting] = useState(false);
 
   // SPEC section 2: on /login, ask whether the service still runs. A 'gone' answer is sent to
-  // /terminated (api/answers.ts); an answer that it runs clears the body style a closed page may leave.
+  // /terminated (api/memberSession.ts); an answer that it runs clears the body style a closed page may leave.
   useEffect(() => {
     askServiceActive()
       .then((active) => active && document.body.removeAttribute('style'))

@@ -1,23 +1,50 @@
+import { useMachine } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assign, fromPromise } from 'xstate';
+import { adjustmentDecisionMachine, type AdjustmentDecisionInput } from '../../../../machines/adjustmentDecisionMachine';
+import { adjustmentProposalMachine, type AdjustmentProposal, type ProposeAdjustmentInput } from '../../../../machines/adjustmentProposalMachine';
 import { adminAdjustments, adminApproveAdjustment, adminProposeAdjustment, adminRejectAdjustment } from '../../../contract';
 import { newIdempotencyKey } from '../../api/call';
+import { errorText } from '../../api/errors';
+import { useLatest } from '../../ui/useLatest';
+import { useToast } from '../../ui/toastContext';
 import { adminCall } from '../api';
-import { Fact, LoadState, Money, PageHead, Pager, StatusTabs, When } from '../parts';
+import { DecisionFailure, Fact, LoadState, Money, PageHead, Pager, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
 import { useLoad } from '../useLoad';
 
 const STATUSES = ['proposed', 'approved', 'rejected'] as const;
 
+const sendAdjustmentDecision = ({ adjustmentId, verdict }: AdjustmentDecisionInput) =>
+  adminCall(verdict === 'approve' ? adminApproveAdjustment : adminRejectAdjustment, { params: { id: adjustmentId } });
+
 /** Manual credits and debits: one operator proposes, another approves (maker-checker). */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
+  const toast = useToast();
   const { can, operator } = useOperator();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('proposed');
   const [page, setPage] = useState(1);
   const { data, error, reload } = useLoad(() => adminCall(adminAdjustments, { query: { status, page } }), [status, page]);
-  const { busy, run } = useAction();
+  const latest = useLatest({ t, toast, reload });
+  const [decision, send] = useMachine(
+    adjustmentDecisionMachine.provide({
+      actors: { sendAdjustmentDecision: fromPromise<unknown, AdjustmentDecisionInput>(({ input }) => sendAdjustmentDecision(input)) },
+      actions: {
+        announceDecided: (_, { verdict }) => {
+          const { t, toast, reload } = latest.current;
+          toast.success(verdict === 'approve' ? t('admin.adjustments.approved') : t('admin.adjustments.rejected'));
+          reload();
+        },
+        announceRefused: (_, { code }) => {
+          const { t, toast, reload } = latest.current;
+          toast.error(errorText(t, code));
+          reload();
+        },
+      },
+    }),
+  );
   const manage = can('adjustments.manage');
 
   return (
@@ -46,16 +73,19 @@ export function AdjustmentsPage() {
                 {a.proposedBy === operator.username
                   ? <span className="admin-note">{t('admin.adjustments.needsOther')}</span>
                   : (
-                    <button type="button" className="btn btn--gold" disabled={busy}
-                      onClick={() => run(() => adminCall(adminApproveAdjustment, { params: { id: a.id } }), t('admin.adjustments.approved'), reload)}>
+                    <button type="button" className="btn btn--gold" disabled={!decision.can({ type: 'decision.sent', adjustmentId: a.id, verdict: 'approve' })}
+                      onClick={() => send({ type: 'decision.sent', adjustmentId: a.id, verdict: 'approve' })}>
                       {t('admin.approve')}
                     </button>
                   )}
-                <button type="button" className="btn btn--ghost" disabled={busy}
-                  onClick={() => run(() => adminCall(adminRejectAdjustment, { params: { id: a.id } }), t('admin.adjustments.rejected'), reload)}>
+                <button type="button" className="btn btn--ghost" disabled={!decision.can({ type: 'decision.sent', adjustmentId: a.id, verdict: 'reject' })}
+                  onClick={() => send({ type: 'decision.sent', adjustmentId: a.id, verdict: 'reject' })}>
                   {t('admin.reject')}
                 </button>
               </div>
+            )}
+            {decision.matches('failed') && decision.context.adjustmentId === a.id && decision.context.failure && (
+              <DecisionFailure code={decision.context.failure.code} canRetry={decision.can({ type: 'decision.retried' })} onRetry={() => send({ type: 'decision.retried' })} />
             )}
           </li>
         ))}
@@ -67,23 +97,44 @@ export function AdjustmentsPage() {
 
 function ProposalForm({ onProposed }: { onProposed: () => void }) {
   const { t } = useTranslation();
+  const toast = useToast();
   const ids = { member: useId(), direction: useId(), amount: useId(), reason: useId() };
   const [memberId, setMemberId] = useState('');
-  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [direction, setDirection] = useState<AdjustmentProposal['direction']>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  // One key per proposal the operator is writing: a retried click proposes it once.
-  const [key, setKey] = useState(newIdempotencyKey);
-  const { busy, run } = useAction();
-  const valid = Number(memberId) > 0 && Number(amount) > 0 && reason.trim().length > 0;
+  const latest = useLatest({ t, toast, onProposed });
+  // The machine keeps the proposal's idempotency key across retries: a retry never proposes twice.
+  const [proposal, send] = useMachine(
+    adjustmentProposalMachine.provide({
+      actors: {
+        proposeAdjustment: fromPromise<unknown, ProposeAdjustmentInput>(({ input }) =>
+          adminCall(adminProposeAdjustment, { body: input.proposal, idempotencyKey: input.key })),
+      },
+      actions: {
+        assignFreshKey: assign({ key: () => newIdempotencyKey() }),
+        announceProposed: () => {
+          const { t, toast, onProposed } = latest.current;
+          toast.success(t('admin.adjustments.proposed'));
+          setAmount('');
+          setReason('');
+          onProposed();
+        },
+        // The fields stay as typed: the operator retries, or corrects what was refused.
+        announceRefused: (_, { code }) => {
+          const { t, toast } = latest.current;
+          toast.error(errorText(t, code));
+        },
+      },
+    }),
+  );
+  const draft: AdjustmentProposal = { memberId: Number(memberId), direction, amount: Number(amount), reason };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) return;
-    void run(() => adminCall(adminProposeAdjustment, { body: { memberId: Number(memberId), direction, amount: Number(amount), reason: reason.trim() }, idempotencyKey: key }),
-      t('admin.adjustments.proposed'), () => { setKey(newIdempotencyKey()); setAmount(''); setReason(''); onProposed(); });
+    send({ type: 'proposal.submitted', proposal: draft });
   };
   return (
-    <form className="admin-card panel admin-form" onSubmit={submit} aria-label={t('admin.adjustments.propose')}>
+    <form className="admin-card panel admin-form" onSubmit={submit} aria-label={t('admin.adjustments.propose')} aria-busy={proposal.matches('proposing')}>
       <h2>{t('admin.adjustments.propose')}</h2>
       <div className="admin-form__grid">
         <div className="field">
@@ -92,7 +143,7 @@ function ProposalForm({ onProposed }: { onProposed: () => void }) {
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.direction}>{t('admin.adjustments.direction')}</label>
-          <select id={ids.direction} className="admin-select" value={direction} onChange={(e) => setDirection(e.target.value as 'credit' | 'debit')}>
+          <select id={ids.direction} className="admin-select" value={direction} onChange={(e) => setDirection(e.target.value as AdjustmentProposal['direction'])}>
             <option value="credit">{t('admin.adjustments.credit')}</option>
             <option value="debit">{t('admin.adjustments.debit')}</option>
           </select>
@@ -106,7 +157,10 @@ function ProposalForm({ onProposed }: { onProposed: () => void }) {
           <div className="field__control"><input id={ids.reason} className="field__input" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} /></div>
         </div>
       </div>
-      <button type="submit" className="btn btn--gold" disabled={busy || !valid}>{t('admin.adjustments.submit')}</button>
+      <button type="submit" className="btn btn--gold" disabled={!proposal.can({ type: 'proposal.submitted', proposal: draft })}>{t('admin.adjustments.submit')}</button>
+      {proposal.matches('failed') && proposal.context.failure && (
+        <DecisionFailure code={proposal.context.failure.code} canRetry={proposal.can({ type: 'proposal.retried' })} onRetry={() => send({ type: 'proposal.retried' })} />
+      )}
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { adminArrivals, adminAssignArrival, adminDismissArrival, adminMembers, A
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 
 type Arrival = ResponseOf<typeof adminArrivals>['items'][number];

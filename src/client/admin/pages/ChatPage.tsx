@@ -7,7 +7,7 @@ import type { conversationMessage } from '../../../contract/endpoints/chat';
 import { adminChatConversations, adminChatEndSession, adminChatMessages, adminChatRead, adminChatReply } from '../../../contract/endpoints/chatOperator';
 import { adminCall } from '../api';
 import { LoadState, PageHead, When } from '../parts';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useChatConsoleLive } from '../useChatConsoleLive';
 import { useLoad } from '../useLoad';
 

@@ -5,7 +5,7 @@ import { adminLockMember, adminMember, adminMemberLedger, adminResetMemberPasswo
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, When } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 
 /** One member: profile, wallet, game accounts, open sessions, ledger history; lock and password reset. */

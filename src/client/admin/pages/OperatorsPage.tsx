@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCreateOperator, adminOperators, OPERATOR_ROLES, type OperatorRole } from '../../../contract';
 import { adminCall } from '../api';
 import { LoadState, PageHead, When } from '../parts';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 import { SignInBursts } from './SignInBursts';
 

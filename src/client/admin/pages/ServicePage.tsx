@@ -3,7 +3,7 @@ import { adminService, adminSetService } from '../../../contract';
 import { adminCall } from '../api';
 import { LoadState, PageHead } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
+import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 
 /** The member service switch: off sends every member page to /terminated. */

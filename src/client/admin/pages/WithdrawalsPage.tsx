@@ -1,23 +1,60 @@
+import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { withdrawalDecisionMachine, type WithdrawalDecision, type WithdrawalDecisionInput } from '../../../../machines/withdrawalDecisionMachine';
 import { adminApproveWithdrawal, adminMarkWithdrawalPaid, adminRejectWithdrawal, adminWithdrawals } from '../../../contract';
+import { errorText } from '../../api/errors';
+import { useLatest } from '../../ui/useLatest';
+import { useToast } from '../../ui/toastContext';
 import { adminCall } from '../api';
-import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, StatusTabs, When } from '../parts';
+import { DecisionFailure, Fact, LoadState, Money, PageHead, Pager, ReasonForm, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
-import { useAction } from '../useAction';
 import { useLoad } from '../useLoad';
 
 const STATUSES = ['queued', 'paying', 'paid', 'rejected'] as const;
 
+const sendWithdrawalDecision = ({ withdrawalId, decision }: WithdrawalDecisionInput) => {
+  const params = { id: withdrawalId };
+  switch (decision.verdict) {
+    case 'approve': return adminCall(adminApproveWithdrawal, { params });
+    case 'markPaid': return adminCall(adminMarkWithdrawalPaid, { params, body: {} });
+    case 'reject': return adminCall(adminRejectWithdrawal, { params, body: { reason: decision.note } });
+  }
+};
+
+const DONE_TEXT = { approve: 'admin.withdrawals.approved', markPaid: 'admin.withdrawals.markedPaid', reject: 'admin.withdrawals.rejected' } as const;
+
 /** Withdrawals waiting for approval (queued) or for a manual payout (paying), and the history. */
 export function WithdrawalsPage() {
   const { t } = useTranslation();
+  const toast = useToast();
   const { can } = useOperator();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('queued');
   const [page, setPage] = useState(1);
   const { data, error, reload } = useLoad(() => adminCall(adminWithdrawals, { query: { status, page } }), [status, page]);
-  const { busy, run } = useAction();
+  const latest = useLatest({ t, toast, reload });
+  const [decision, send] = useMachine(
+    withdrawalDecisionMachine.provide({
+      actors: { sendWithdrawalDecision: fromPromise<unknown, WithdrawalDecisionInput>(({ input }) => sendWithdrawalDecision(input)) },
+      actions: {
+        announceDecided: (_, { decision }) => {
+          const { t, toast, reload } = latest.current;
+          toast.success(t(DONE_TEXT[decision.verdict]));
+          reload();
+        },
+        // Another operator or the payout may have settled it first: the list shows how it stands now.
+        announceRefused: (_, { code }) => {
+          const { t, toast, reload } = latest.current;
+          toast.error(errorText(t, code));
+          reload();
+        },
+      },
+    }),
+  );
   const decide = can('withdrawals.decide');
+  const canSend = (withdrawalId: string, verdict: WithdrawalDecision) => decision.can({ type: 'decision.sent', withdrawalId, decision: verdict });
+  const onThis = (withdrawalId: string) => decision.context.withdrawalId === withdrawalId;
 
   return (
     <section className="admin-page" aria-labelledby="withdrawals-title">
@@ -41,20 +78,29 @@ export function WithdrawalsPage() {
             {decide && (w.status === 'queued' || w.status === 'paying') && (
               <div className="admin-actions">
                 {w.status === 'queued' && (
-                  <button type="button" className="btn btn--gold" disabled={busy}
-                    onClick={() => run(() => adminCall(adminApproveWithdrawal, { params: { id: w.id } }), t('admin.withdrawals.approved'), reload)}>
+                  <button type="button" className="btn btn--gold" disabled={!canSend(w.id, { verdict: 'approve' })}
+                    onClick={() => send({ type: 'decision.sent', withdrawalId: w.id, decision: { verdict: 'approve' } })}>
                     {t('admin.approve')}
                   </button>
                 )}
                 {w.status === 'paying' && (
-                  <button type="button" className="btn btn--gold" disabled={busy}
-                    onClick={() => run(() => adminCall(adminMarkWithdrawalPaid, { params: { id: w.id }, body: {} }), t('admin.withdrawals.markedPaid'), reload)}>
+                  <button type="button" className="btn btn--gold" disabled={!canSend(w.id, { verdict: 'markPaid' })}
+                    onClick={() => send({ type: 'decision.sent', withdrawalId: w.id, decision: { verdict: 'markPaid' } })}>
                     {t('admin.withdrawals.markPaid')}
                   </button>
                 )}
-                <ReasonAction label={t('admin.reject')} confirmLabel={t('admin.confirmReject')} disabled={busy}
-                  onConfirm={(reason) => run(() => adminCall(adminRejectWithdrawal, { params: { id: w.id }, body: { reason } }), t('admin.withdrawals.rejected'), reload)} />
+                {decision.matches('confirmingRejection') && onThis(w.id)
+                  ? <ReasonForm confirmLabel={t('admin.confirmReject')}
+                      onConfirm={(note) => send({ type: 'decision.sent', withdrawalId: w.id, decision: { verdict: 'reject', note } })}
+                      onCancel={() => send({ type: 'rejection.cancelled' })} />
+                  : <button type="button" className="btn btn--ghost" disabled={!decision.can({ type: 'rejection.opened', withdrawalId: w.id })}
+                      onClick={() => send({ type: 'rejection.opened', withdrawalId: w.id })}>
+                      {t('admin.reject')}
+                    </button>}
               </div>
+            )}
+            {decision.matches('failed') && onThis(w.id) && decision.context.failure && (
+              <DecisionFailure code={decision.context.failure.code} canRetry={decision.can({ type: 'decision.retried' })} onRetry={() => send({ type: 'decision.retried' })} />
             )}
           </li>
         ))}
