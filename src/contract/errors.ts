@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'INVALID_PHONE_NUMBER', // not a mobile number of the country (Laos: 020 + 8 digits or 030 + 7 digits)
   'INVALID_INVITE_CODE', // an invite code that is not PR plus the id of an existing member
   'QR_MINIMUM', // a QR deposit below the provider's minimum (QR_MINIMUM)
+  'QR_MAXIMUM', // a QR deposit above the provider's maximum in the member's currency (money lookup)
   'TRUEWALLET_MINIMUM', // a True Wallet voucher below TRUEWALLET_MINIMUM
   'TRUELINK_MULTI_TICKET', // a True Wallet voucher shared by several people; only a one-ticket voucher is deposited
   'SLIP_UPLOAD_CLOSED', // a slip uploaded inside the daily closed window of the slip lookup
@@ -62,6 +63,7 @@ export const ERROR_CODES = [
   'SLIP_UPLOAD_BUSY', // every slip reader of the node is busy and its waiting line full; try again shortly
   'BALANCE_CHANGED', // withdrawAll: the balance is no longer the amount the member confirmed
   'AMOUNT_STEP', // an amount that is not a whole number of its currency's step (money lookup): kip is whole kip
+  'BONUS_GAME_MONEY', // ending a held bonus (withdraw all, cancel) while money is still in a game account: bring it back to the wallet first
   // back office
   'FORBIDDEN', // the operator's role does not allow this action
   'OWN_PROPOSAL', // approving a manual credit or debit one proposed, or one proposed by the operator who made one or whom one made (maker-checker)
@@ -110,6 +112,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   REQUEST_LIMIT_1MIN: 429,
   SLIP_UPLOAD_BUSY: 429,
   BALANCE_CHANGED: 409,
+  BONUS_GAME_MONEY: 409,
   OTP_BLOCK: 429,
   OTP_SEND_FAIL: 502,
   INTERNAL_SERVER_ERROR: 500,

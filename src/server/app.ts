@@ -20,6 +20,7 @@ import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
+import { noStoreApiAnswers } from './http/no-store';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { chooseAdapters } from './adapters';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  noStoreApiAnswers(app);
   installErrorHandler(app);
   refuseNulBytes(app);
 

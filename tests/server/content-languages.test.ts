@@ -102,12 +102,12 @@ describe.each(engines)('operator content per language on %s', (engine) => {
       const { settings } = t.app.ctx;
       await settings.set('notice.TH', { text: { th: 'ไทย {percentFail}%', en: 'English {percentFail}%' }, percentFail: 30 });
       // The seeded order for Thailand: th, en, la.
-      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'ไทย 30%' });
+      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'ไทย 30%', percentFail: 30 });
       await settings.set('content.fallback.TH', ['en', 'th']);
-      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'English 30%' });
+      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'English 30%', percentFail: 30 });
       await settings.set('content.fallback.TH', ['th', 'en']);
-      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'ไทย 30%' });
-      expect((await get('/api/lookup/notice', 'en')).json()).toEqual({ notice: 'English 30%' });
+      expect((await get('/api/lookup/notice', 'lo')).json()).toEqual({ notice: 'ไทย 30%', percentFail: 30 });
+      expect((await get('/api/lookup/notice', 'en')).json()).toEqual({ notice: 'English 30%', percentFail: 30 });
       await settings.set('content.fallback.TH', ['th', 'en', 'la']);
     });
 

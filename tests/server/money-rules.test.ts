@@ -31,12 +31,25 @@ describe.each(engines)('money rules per currency in Laos on %s', (engine) => {
     return { ...m, fund, get, w: walletClient(t.app, m.token) };
   }
 
-  it('answers the kip rules: whole kip, withdrawals of 50,000 to 50,000,000, kip-sized QR presets', async () => {
+  it('answers the kip rules: whole kip, withdrawals of 50,000 to 50,000,000, kip-sized QR bounds and presets', async () => {
     const m = await laoMember('LAK', 0);
     expect((await m.get('/api/lookup/withdraw')).json()).toEqual({ withdrawMin: 50_000, withdrawMax: 50_000_000 });
     const rules = (await m.get('/api/lookup/money')).json();
-    expect(rules).toMatchObject({ currency: 'LAK', step: 1, transferMin: 1_000, withdrawMin: 50_000, withdrawMax: 50_000_000 });
-    expect(rules.qr.BCEL).toEqual({ minimum: 10_000, presets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] });
+    // Every bound and step a form of the client checks (issue 27, finding 8: the transfer form allowed "1.00 kip").
+    expect(rules).toMatchObject({ currency: 'LAK', step: 1, decimals: 0, transferMin: 1_000, withdrawMin: 50_000, withdrawMax: 50_000_000 });
+    expect(rules.qr.BCEL).toEqual({ minimum: 10_000, maximum: 50_000_000, presets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] });
+    for (const provider of Object.values(rules.qr) as { minimum: number; maximum: number }[]) {
+      expect(provider.maximum).toBeGreaterThan(provider.minimum);
+    }
+  });
+
+  it('refuses a kip QR deposit above the kip maximum before any code is made (QR_MAXIMUM)', async () => {
+    const m = await laoMember('LAK', 0);
+    const d = depositClient(t.app, m.token);
+    expect((await d.qrCreate('BCEL', 50_000_001)).json()).toEqual({ hasQrcode: false, message: 'QR_MAXIMUM' });
+    expect((await d.qrCreate('BCEL', 99_999_999)).json()).toEqual({ hasQrcode: false, message: 'QR_MAXIMUM' });
+    expect(await t.app.ctx.db.selectFrom('deposit_qrcode').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
+    expect((await d.qrCreate('BCEL', 50_000_000)).json()).toMatchObject({ hasQrcode: true, amount: 50_000_000 });
   });
 
   it('lets a kip member withdraw 5,000,000 kip, which waits for an operator above the auto-pay limit', async () => {
@@ -83,7 +96,7 @@ describe.each(engines)('money rules per currency in Laos on %s', (engine) => {
   it('keeps baht rules for a Lao member holding baht: satang allowed, 100 to 50,000 baht', async () => {
     const m = await laoMember('BAHT', 60_000);
     expect((await m.get('/api/lookup/withdraw')).json()).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
-    expect((await m.get('/api/lookup/money')).json()).toMatchObject({ currency: 'BAHT', step: 0.01, qr: { BCEL: { minimum: 0, presets: SPEC_BANK_QR_PRESETS } } });
+    expect((await m.get('/api/lookup/money')).json()).toMatchObject({ currency: 'BAHT', step: 0.01, decimals: 2, qr: { BCEL: { minimum: 0, maximum: 50_000, presets: SPEC_BANK_QR_PRESETS } } });
     expect((await m.w.withdraw(100.5)).statusCode).toBe(200);
     expect((await m.w.withdraw(50_000.01)).json()).toEqual({ message: 'WITHDRAW_MAXIMUM' });
   });
@@ -117,17 +130,39 @@ describe.each(engines)('money rules in Thailand on %s', (engine) => {
     const w = walletClient(t.app, m.token);
     expect((await w.get('/api/lookup/withdraw')).json()).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
     const rules = (await w.get('/api/lookup/money')).json();
-    expect(rules).toMatchObject({ currency: 'BAHT', step: 0.01, transferMin: 1, withdrawMin: 100, withdrawMax: 50_000 });
+    expect(rules).toMatchObject({ currency: 'BAHT', step: 0.01, decimals: 2, transferMin: 1, withdrawMin: 100, withdrawMax: 50_000 });
     expect(rules.qr).toEqual({
-      KBANK: { minimum: 0, presets: SPEC_BANK_QR_PRESETS },
-      BCEL: { minimum: 0, presets: SPEC_BANK_QR_PRESETS },
-      WW: { minimum: 100, presets: [100, 200, 300, 500, 1000] },
-      PAYONEX: { minimum: 100, presets: [100, 200, 300, 500, 1000] },
-      FP: { minimum: 10, presets: [10, 50, 100, 500, 1000] },
+      KBANK: { minimum: 0, maximum: 50_000, presets: SPEC_BANK_QR_PRESETS },
+      BCEL: { minimum: 0, maximum: 50_000, presets: SPEC_BANK_QR_PRESETS },
+      WW: { minimum: 100, maximum: 50_000, presets: [100, 200, 300, 500, 1000] },
+      PAYONEX: { minimum: 100, maximum: 50_000, presets: [100, 200, 300, 500, 1000] },
+      FP: { minimum: 10, maximum: 50_000, presets: [10, 50, 100, 500, 1000] },
     });
     expect((await w.withdraw(99.99)).json()).toEqual({ message: 'WITHDRAW_MINIMUM' });
     expect((await w.withdraw(50_000.01)).json()).toEqual({ message: 'WITHDRAW_MAXIMUM' });
     expect((await w.withdraw(100.5)).statusCode).toBe(200);
+  });
+
+  it('refuses a baht QR deposit above the baht maximum before any code is made (QR_MAXIMUM)', async () => {
+    const m = await seedMember(t.app);
+    const d = depositClient(t.app, m.token);
+    // The walk through the product made a 99,999,999-baht code (issue 27, finding 7).
+    expect((await d.qrCreate('KBANK', 99_999_999)).json()).toEqual({ hasQrcode: false, message: 'QR_MAXIMUM' });
+    expect((await d.qrCreate('FP', 50_000.01)).json()).toEqual({ hasQrcode: false, message: 'QR_MAXIMUM' });
+    expect(await t.app.ctx.db.selectFrom('deposit_qrcode').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
+    expect((await d.qrCreate('KBANK', 50_000)).json()).toMatchObject({ hasQrcode: true, amount: 50_000 });
+  });
+
+  it('lets the operator set a currency\'s QR maximum without losing the other bounds', async () => {
+    const before = await t.app.ctx.settings.get<unknown>('money.rules', {});
+    await t.app.wallet.rules.update('BAHT', { qr: { KBANK: { maximum: 20_000 } } });
+    try {
+      const m = await seedMember(t.app);
+      expect((await walletClient(t.app, m.token).get('/api/lookup/money')).json().qr.KBANK).toEqual({ minimum: 0, maximum: 20_000, presets: SPEC_BANK_QR_PRESETS });
+      expect((await depositClient(t.app, m.token).qrCreate('KBANK', 20_000.01)).json()).toEqual({ hasQrcode: false, message: 'QR_MAXIMUM' });
+    } finally {
+      await t.app.ctx.settings.set('money.rules', before);
+    }
   });
 
   it('folded the old settings into money.rules and removed them', async () => {

@@ -136,7 +136,7 @@ describe.each(engines)('invite bonus and refunds on %s', (engine) => {
     expect(made).toEqual([{ member_id: a.id, net_loss: 20_000n, amount: 1_000n }, { member_id: b.id, net_loss: 10_000n, amount: 500n }]);
 
     expect((await a.c.get('/api/refund/check')).json()).toEqual({
-      result: true, bonus: false, info: expect.stringContaining('5%'), refundAmount: 10, refundSuccess: 100, refundFail: 10,
+      result: true, bonus: false, info: expect.stringContaining('5%'), refundAmount: 10, refundSuccess: 100, refundFail: 10, refundMinimum: 1, currency: 'BAHT',
     });
     expect((await a.c.post('/api/refund', { page: 1, limit: 10 })).json()).toEqual({ total: 1, refunds: [{ refundAmount: 10, createdAt: expect.any(String) }] });
 

@@ -37,8 +37,8 @@ describe.each(engines)('game providers over HTTP on %s', (engine) => {
     const w = walletClient(t.app, m.token);
     expect((await w.activate('JOKER')).json()).toMatchObject({ code: 'JOKER', isActive: true });
 
-    expect((await w.transfer('wallet', 'JOKER', 200)).json()).toEqual({ wallet: { amount: 300 }, slots: [{ code: 'JOKER', amount: 200 }] });
-    expect((await w.transfer('JOKER', 'wallet', 50)).json()).toEqual({ wallet: { amount: 350 }, slots: [{ code: 'JOKER', amount: 150 }] });
+    expect((await w.transfer('wallet', 'JOKER', 200)).json()).toEqual({ wallet: { amount: 300 }, slots: [{ code: 'JOKER', amount: 200, syncedAt: expect.any(String) }] });
+    expect((await w.transfer('JOKER', 'wallet', 50)).json()).toEqual({ wallet: { amount: 350 }, slots: [{ code: 'JOKER', amount: 150, syncedAt: expect.any(String) }] });
 
     t.app.demoProvider!.injectFault('JOKER', 'fail');
     expect((await w.transfer('wallet', 'JOKER', 10)).json()).toEqual({ message: 'TRANSFER_FAIL' });

@@ -41,7 +41,7 @@ describe.each(engines)('transfer batches on %s', (engine) => {
       ...rich.map((m) => ({ m, res: m.w.transfer('PG', 'wallet', 1000) })),
     ];
     const answers = await Promise.all(sent.map(async (s) => ({ m: s.m, res: await s.res })));
-    for (const { res } of answers.slice(0, 8)) expect(res.json()).toEqual({ wallet: { amount: 60 }, slots: [{ code: 'PG', amount: 40 }] });
+    for (const { res } of answers.slice(0, 8)) expect(res.json()).toEqual({ wallet: { amount: 60 }, slots: [{ code: 'PG', amount: 40, syncedAt: expect.any(String) }] });
     expect(answers[8]!.res.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
     expect(answers[9]!.res.json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
     for (const { res } of answers.slice(10)) expect(res.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });

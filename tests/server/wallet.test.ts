@@ -31,11 +31,11 @@ describe.each(engines)('wallet on %s', (engine) => {
     const m = await memberWith(500);
     const toGame = await m.w.transfer('wallet', 'PG', 120.5);
     expect(toGame.statusCode).toBe(200);
-    expect(toGame.json()).toEqual({ wallet: { amount: 379.5 }, slots: [{ code: 'PG', amount: 120.5 }] });
+    expect(toGame.json()).toEqual({ wallet: { amount: 379.5 }, slots: [{ code: 'PG', amount: 120.5, syncedAt: expect.any(String) }] });
     expect(await t.app.demoProvider!.balance('PG', (await t.app.wallet.games.credentials(m.id, 'PG')).username)).toBe(12050n);
 
     const back = await m.w.transfer('PG', 'wallet', 20.5);
-    expect(back.json()).toEqual({ wallet: { amount: 400 }, slots: [{ code: 'PG', amount: 100 }] });
+    expect(back.json()).toEqual({ wallet: { amount: 400 }, slots: [{ code: 'PG', amount: 100, syncedAt: expect.any(String) }] });
 
     const home = (await m.w.home()).json();
     expect(home.wallet).toEqual({ amount: 400 });
@@ -50,7 +50,7 @@ describe.each(engines)('wallet on %s', (engine) => {
     await m.w.transfer('wallet', 'PG', 200);
     const res = await m.w.transfer('PG', 'JOKER', 150);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 50 }, { code: 'JOKER', amount: 150 }] });
+    expect(res.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 50, syncedAt: expect.any(String) }, { code: 'JOKER', amount: 150, syncedAt: expect.any(String) }] });
   });
 
   it('replays a request with the same key and moves nothing more', async () => {
@@ -73,7 +73,7 @@ describe.each(engines)('wallet on %s', (engine) => {
     const m = await memberWith(100);
     const key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 5 }, () => m.w.transfer('wallet', 'PG', 10, key)));
-    for (const a of answers) expect(a.json()).toEqual({ wallet: { amount: 90 }, slots: [{ code: 'PG', amount: 10 }] });
+    for (const a of answers) expect(a.json()).toEqual({ wallet: { amount: 90 }, slots: [{ code: 'PG', amount: 10, syncedAt: expect.any(String) }] });
     expect(await balances(t.app, m.id)).toMatchObject({ wallet: 90, PG: 10 });
   });
 
@@ -112,7 +112,7 @@ describe.each(engines)('wallet on %s', (engine) => {
     const m = await memberWith(77.25);
     const key = randomUUID();
     const res = await m.w.transferAll('PG', key);
-    expect(res.json()).toEqual({ wallet: { amount: 0 }, slots: [{ code: 'PG', amount: 77.25 }] });
+    expect(res.json()).toEqual({ wallet: { amount: 0 }, slots: [{ code: 'PG', amount: 77.25, syncedAt: expect.any(String) }] });
     const replay = await m.w.transferAll('PG', key);
     expect(replay.json()).toEqual(res.json());
     expect((await m.w.transferAll('PG')).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
@@ -127,7 +127,7 @@ describe.each(engines)('wallet on %s', (engine) => {
     expect(refreshed.slots.find((s: { code: string }) => s.code === 'PG').amount).toBe(140);
     await t.app.demoProvider!.bet('PG', username, 4000n, 0n); // lose 40
     const back = await m.w.transfer('PG', 'wallet', 100);
-    expect(back.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 0 }] });
+    expect(back.json()).toEqual({ wallet: { amount: 100 }, slots: [{ code: 'PG', amount: 0, syncedAt: expect.any(String) }] });
   });
 
   describe('when the provider fails', () => {
@@ -256,10 +256,11 @@ describe.each(engines)('wallet on %s', (engine) => {
       const m = await memberWith(150);
       await m.w.transfer('wallet', 'PG', 100);
       const { username } = await t.app.wallet.games.credentials(m.id, 'PG');
-      await t.app.demoProvider!.bet('PG', username, 8000n, 0n); // lost 80 at the provider: it holds 20, our figure is 100
       // A transfer still on its way to the game: our figure cannot be synced before the withdrawal.
+      // (A transfer reads the provider before it starts, so the loss comes after this one started.)
       t.app.demoProvider!.injectFault('PG', 'timeout_before');
       expect((await m.w.transfer('wallet', 'PG', 10)).json()).toEqual({ message: 'TRANSFER_PENDING' });
+      await t.app.demoProvider!.bet('PG', username, 8000n, 0n); // lost 80 at the provider: it holds 20, our figure is 100
       const key = randomUUID();
       const res = await m.w.transfer('PG', 'wallet', 50, key);
       expect([res.statusCode, res.json()]).toEqual([400, { message: 'MONEY_NOT_ENOUGH' }]);

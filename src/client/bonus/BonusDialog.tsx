@@ -22,7 +22,8 @@ export function BonusDialog({ card, held, busy, onReceive, onClose }: {
   useEffect(() => {
     if (!card) return;
     let live = true;
-    call(endpoints.lookupNotice).then((n) => live && setNotice(n.notice)).catch(() => undefined);
+    // The notice states this bonus's own lower bound (issue 27: every dialog stated the general 50%).
+    call(endpoints.lookupNotice, { query: { code: card.code } }).then((n) => live && setNotice(n.notice)).catch(() => undefined);
     return () => {
       live = false;
     };

@@ -115,7 +115,10 @@ export const memberSummary = z.object({
 export const memberDetail = z.object({
   member: memberSummary.extend({ bankAccountName: z.string(), currency: z.string(), coin: z.number().int() }),
   wallet: amountOutput,
-  games: z.array(z.object({ code: z.string(), isActive: z.boolean(), amount: amountOutput, username: z.string().nullable() })),
+  games: z.array(z.object({
+    code: z.string(), isActive: z.boolean(), amount: amountOutput, username: z.string().nullable(),
+    syncedAt: z.string().nullable().describe("when the provider's balance was read (ISO 8601); the operator's page reads every provider on open"),
+  })),
   sessions: z.array(z.object({ id: z.string(), createdAt: isoDate, expiresAt: isoDate, ip: z.string().nullable(), userAgent: z.string().nullable() })),
 });
 

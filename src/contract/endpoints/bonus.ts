@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, MINUTE_MS } from '../endpoint';
-import { BONUS_TYPES, GAME_CATEGORIES } from '../constants';
+import { BONUS_TYPES, GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
 import { amountOutput } from '../money';
 import { banner, codeParam, isoDate } from './common';
 
@@ -15,11 +15,27 @@ export const userBonus = z.object({
   received: z.array(z.object({ updatedAt: isoDate })),
 });
 
-export const bonus = z.object({
+/** The member's currency, which every amount of a bonus answer is in. */
+const memberCurrency = z.enum(LAOS_CURRENCIES).describe("the member's currency: every amount of this answer is in it");
+
+/**
+ * A bonus's own figures in the member's currency: what its dialog states, so no screen shows
+ * another rule's figures (issue 27: every dialog promised the global notice's 50%).
+ */
+export const bonusFigures = z.object({
+  currency: memberCurrency,
+  amountPercent: z.number().nullable().describe('percent of the qualifying deposit given; null for a fixed amount'),
+  amountCap: amountOutput.nullable().describe('the most a percent bonus gives; null: no cap, or a fixed amount'),
+  amountFixed: amountOutput.nullable().describe('the amount a fixed bonus gives; null for a percent bonus'),
+  minDeposit: amountOutput.describe('the smallest qualifying deposit; 0: none needed'),
+  turnoverMultiplier: z.number().int().describe('turnover asked: (deposit + bonus) times this'),
+  percentFail: z.number().describe('percent: below this share of deposit + bonus the member may end it'),
+});
+
+export const bonus = bonusFigures.extend({
   code: z.string(),
   type: z.enum(BONUS_TYPES),
   maxReceived: z.number().int(),
-  percentFail: z.number().describe('percent'),
   description: z.string().optional().describe('the operator\'s short description, in the asked language'),
   banners: z.array(banner),
   userBonus: userBonus.nullable().describe("the member's receipts of this bonus; null when never received"),
@@ -27,7 +43,7 @@ export const bonus = z.object({
 
 export const bonusList = endpoint({
   method: 'GET', path: '/api/bonus', access: 'member', tag,
-  summary: 'Bonuses the member can receive, with their own receipts of each',
+  summary: "Bonuses the member can receive, each with its own figures in the member's currency and the member's receipts of it",
   response: z.array(bonus),
 });
 
@@ -48,13 +64,18 @@ export const bonusCheckActive = endpoint({
 
 export const bonusCheckMinimum = endpoint({
   method: 'GET', path: '/api/bonus/check/minimum', access: 'member', tag,
-  summary: "Whether the held bonus can be ended: the balance must be below the bonus's lower bound",
-  response: z.object({ status: z.boolean(), minimum: amountOutput }),
+  summary: "Whether the held bonus can be ended now (GET /api/bonus/clear would accept it): the balance must be below the bonus's lower bound, and an unplayed bonus needs the game accounts empty",
+  response: z.object({
+    status: z.boolean().describe('true exactly when /api/bonus/clear would end the bonus now'),
+    minimum: amountOutput,
+    refusal: z.enum(['BONUS_CONDITION', 'BONUS_GAME_MONEY']).nullable()
+      .describe('what /api/bonus/clear would answer now: BONUS_GAME_MONEY while money the bonus needs back is in a game, BONUS_CONDITION otherwise; null when it would succeed'),
+  }),
 });
 
 export const bonusClear = endpoint({
   method: 'GET', path: '/api/bonus/clear', access: 'member', tag,
-  summary: 'End the held bonus (refused with BONUS_CONDITION while its conditions forbid it)',
+  summary: 'End the held bonus (refused with BONUS_CONDITION while its conditions forbid it, BONUS_GAME_MONEY while money must first come back from a game)',
   response: z.object({ message: z.literal('BONUS_CLEAR') }),
   rateLimit: { per: 'session', max: 30, windowMs: MINUTE_MS },
 });
@@ -76,6 +97,7 @@ export const heldBonus = z.object({
   turnover: z.object({ done: amountOutput, required: amountOutput, percent: z.number().int().min(0).max(100) }),
   minimum: amountOutput.describe('below this total balance the member may end the bonus'),
   percentFail: z.number(),
+  currency: memberCurrency,
   categories: z.array(z.enum(GAME_CATEGORIES)).describe('games whose bets count toward the turnover'),
   receivedAt: isoDate,
 });

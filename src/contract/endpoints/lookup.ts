@@ -68,8 +68,12 @@ export const lookupInfo = endpoint({
 
 export const lookupNotice = endpoint({
   method: 'GET', path: '/api/lookup/notice', access: 'public', tag,
-  summary: "Notice text of the bonus dialog, its percentFail placeholder filled with the operator's value",
-  response: z.object({ notice: z.string() }),
+  summary: "Notice text of the bonus dialog, its percentFail placeholder filled with that bonus's own percentFail (query code), else the operator's general value",
+  query: z.object({
+    code: z.string().min(1).max(50).regex(/^[A-Za-z0-9_-]+$/).optional()
+      .describe("the bonus or promotion the dialog is about: the notice then states its own percentFail, never another rule's (NOT_FOUND for an unknown code)"),
+  }),
+  response: z.object({ notice: z.string(), percentFail: z.number().describe('the percent the notice states') }),
 });
 
 export const lookupContact = endpoint({
@@ -84,21 +88,23 @@ export const lookupWithdraw = endpoint({
   response: z.object({ withdrawMin: amountOutput, withdrawMax: amountOutput }),
 });
 
-/** A QR provider's smallest deposit and preset amounts, in the member's currency. */
+/** A QR provider's smallest and largest deposit and preset amounts, in the member's currency. */
 export const qrAmounts = z.object({
   minimum: amountOutput.describe('the smallest amount a code may be made for; 0: any amount above 0'),
+  maximum: amountOutput.describe('the largest amount a code may be made for; above it: QR_MAXIMUM'),
   presets: z.array(amountOutput),
 });
 
 export const lookupMoney = endpoint({
   method: 'GET', path: '/api/lookup/money', access: 'member', tag,
-  summary: "The money rules in the member's currency: the amount step, the transfer and withdraw bounds, each QR provider's minimum and presets",
+  summary: "The money rules in the member's currency, every bound and step a form checks: the amount step, the transfer and withdraw bounds, each QR provider's minimum, maximum and presets",
   response: z.object({
     currency: z.enum(LAOS_CURRENCIES).describe("the member's currency (BAHT in Thailand)"),
     step: amountOutput.describe('every amount is a whole number of this (LAK: 1, whole kip; BAHT: 0.01); others are refused with AMOUNT_STEP'),
-    transferMin: amountOutput,
-    withdrawMin: amountOutput,
-    withdrawMax: amountOutput,
+    decimals: z.number().int().min(0).max(2).describe('decimal places an amount may have: 0 for LAK (whole kip), 2 for BAHT'),
+    transferMin: amountOutput.describe('the smallest transfer (TRANSFER_MINIMUM); the largest is what the source holds'),
+    withdrawMin: amountOutput.describe('the smallest withdrawal (WITHDRAW_MINIMUM)'),
+    withdrawMax: amountOutput.describe('the largest withdrawal (WITHDRAW_MAXIMUM)'),
     qr: z.record(z.enum(QR_PROVIDERS), qrAmounts),
   }),
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { endpoint, MINUTE_MS } from '../endpoint';
+import { bonusFigures } from './bonus';
 import { codeParam, ok } from './common';
 
 const tag = 'promotion';
 
-export const promotion = z.object({
+/** A promotion code with its own figures in the member's currency. */
+export const promotion = bonusFigures.extend({
   code: z.string(),
-  percentFail: z.number().describe('percent'),
-  description: z.string().describe('html'),
+  description: z.string().describe("html, its amounts in the member's currency"),
 });
 
 const byCode = z.object({ code: codeParam.describe('upper-cased by the client') });

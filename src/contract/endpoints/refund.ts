@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, MINUTE_MS } from '../endpoint';
+import { LAOS_CURRENCIES } from '../constants';
 import { amountOutput } from '../money';
 import { banner, isoDate, pageRequest, walletBalance } from './common';
 
@@ -24,6 +25,8 @@ export const refundCheck = endpoint({
     refundAmount: amountOutput,
     refundSuccess: z.number().describe('percent'),
     refundFail: z.number().describe('percent'),
+    refundMinimum: amountOutput.nullable().describe("the smallest refund made, in the member's currency; null: no refunds are made in it"),
+    currency: z.enum(LAOS_CURRENCIES).describe("the member's currency: every amount of this answer is in it"),
   }),
 });
 

@@ -3,10 +3,18 @@ import { endpoint, MINUTE_MS } from '../endpoint';
 import { GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
 import { amountInput, amountOutput } from '../money';
 import { bankAccount } from './account';
-import { codeParam, ok, walletBalance } from './common';
+import { codeParam, isoDate, ok, walletBalance } from './common';
 import { slip } from './statement';
 
 const tag = 'wallet';
+
+/**
+ * When a game balance was last read from its provider. A game balance is the provider's
+ * figure read then plus what the product booked since (transfers); the player may have won or
+ * lost at the provider after it, so a screen shows its age or reads it again
+ * (GET /api/wallet/refresh/slot). Null: never read, only what was booked.
+ */
+export const syncedAt = isoDate.nullable().describe("when the provider's balance this amount rests on was read (transfers booked since are included); null: never read");
 
 /** A game account (slot, sport plus casino, lotto) of the member. */
 export const gameAccount = z.object({
@@ -16,6 +24,7 @@ export const gameAccount = z.object({
   logo: z.string(),
   background: z.string(),
   amount: amountOutput,
+  syncedAt,
   isActive: z.boolean(),
   ftWalletSlot: z.number().describe('wallet-to-game rate: the card also shows amount × ftWalletSlot'),
   web: z.string().nullable(),
@@ -29,8 +38,8 @@ export const gameCredentials = z.object({
   event: z.record(z.string(), z.string()).nullable().describe('hidden form values, for the one provider that launches by form post'),
 });
 
-/** A game account's balance after a transfer. */
-export const gameBalance = z.object({ code: z.string(), amount: amountOutput });
+/** A game account's balance after a transfer: the provider's figure read at `syncedAt` (just before the transfer) plus the transfer. */
+export const gameBalance = z.object({ code: z.string(), amount: amountOutput, syncedAt });
 
 /** Balances after a transfer: the wallet and each game account the transfer touched. */
 export const transferResult = z.object({ wallet: walletBalance, slots: z.array(gameBalance) });
@@ -41,7 +50,7 @@ const slotParams = z.object({ slotCode: codeParam });
 
 export const wallet = endpoint({
   method: 'GET', path: '/api/wallet', access: 'member', tag,
-  summary: "The home screen: profile with spin coins, bank account, wallet balance, invite bonus and game accounts",
+  summary: "The home screen: profile with spin coins, bank account, wallet balance, invite bonus and game accounts (each game balance with the time it was read: syncedAt)",
   response: z.object({
     profile: z.object({ name: z.string(), username: z.string(), _id: z.string(), coin: z.number().int() }),
     bankAccount,

@@ -463,7 +463,13 @@ export interface LedgerAuditBalanceTable {
 
 export type { Generated };
 
-/** A bonus or promotion code the operator offers (0012_promotions). Amounts in minor units. */
+/** An amount per member currency, in minor units: `{ "BAHT": 50000, "LAK": 30000000 }` (0026). */
+export type PerCurrencyAmount = Partial<Record<string, number>>;
+
+/**
+ * A bonus or promotion code the operator offers (0012_promotions). Amounts in minor units, each
+ * per member currency since 0026_promotion_currencies.
+ */
 export interface BonusDefinitionTable {
   code: string;
   kind: 'bonus' | 'promotion';
@@ -472,9 +478,9 @@ export interface BonusDefinitionTable {
   quota: number | null;
   received_total: Generated<number>;
   amount_percent: number | null;
-  amount_cap: bigint | null;
-  amount_fixed: bigint | null;
-  min_deposit: Generated<bigint>;
+  amount_cap: ColumnType<PerCurrencyAmount | null, string | null, string | null>;
+  amount_fixed: ColumnType<PerCurrencyAmount | null, string | null, string | null>;
+  min_deposit: ColumnType<PerCurrencyAmount, string | undefined, string>;
   turnover_multiplier: number;
   percent_fail: number;
   categories: string[];

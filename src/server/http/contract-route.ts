@@ -105,8 +105,6 @@ export function contractRoute<E extends Endpoint>(
         if (!KEY_PATTERN.test(header as string)) refuse('INVALID_INPUT', 'malformed idempotency key');
         idempotencyKey = header as string;
       }
-      // Spec calls that change state with GET must never be cached.
-      if (endpoint.access === 'member' || endpoint.access === 'operator') reply.header('cache-control', 'no-store');
       return handler({
         params: request.params,
         query: request.query,

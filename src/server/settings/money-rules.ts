@@ -15,13 +15,25 @@ export interface CurrencyRules {
   withdrawMax: number;
   /** Withdrawals up to this are paid at once; larger ones wait for an operator. */
   autoPayLimit: number;
-  qr: Record<QrProvider, { minimum: number; presets: number[] }>;
+  /**
+   * Per QR provider: the smallest and the largest amount a code is made for (issue 27: a
+   * 99,999,999-baht code was made), and the presets the deposit modal offers.
+   */
+  qr: Record<QrProvider, QrRules>;
 }
 
-export type MoneyRulesSetting = Partial<Record<string, Partial<CurrencyRules>>>;
+export interface QrRules {
+  minimum: number;
+  maximum: number;
+  presets: number[];
+}
 
-const sameForEveryProvider = (minimum: number, presets: number[]) =>
-  Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum, presets }])) as CurrencyRules['qr'];
+export type MoneyRulesSetting = Partial<Record<string, Partial<Omit<CurrencyRules, 'qr'> & { qr: Partial<Record<QrProvider, Partial<QrRules>>> }>>>;
+
+const sameForEveryProvider = (rules: QrRules) => Object.fromEntries(QR_PROVIDERS.map((p) => [p, rules])) as CurrencyRules['qr'];
+
+/** The largest QR deposit of each currency: the same figure as its default largest withdrawal (withdrawMax). */
+const QR_MAXIMUM = { BAHT: 50_000, LAK: 50_000_000 };
 
 /** What applies where the setting says nothing (a currency or a field it lacks). */
 export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
@@ -31,7 +43,7 @@ export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
     withdrawMin: 100,
     withdrawMax: 50_000,
     autoPayLimit: 5_000,
-    qr: Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum: QR_MINIMUM[p], presets: [...QR_PRESETS[p]] }])) as CurrencyRules['qr'],
+    qr: Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum: QR_MINIMUM[p], maximum: QR_MAXIMUM.BAHT, presets: [...QR_PRESETS[p]] }])) as CurrencyRules['qr'],
   },
   LAK: {
     step: 1,
@@ -39,7 +51,7 @@ export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
     withdrawMin: 50_000,
     withdrawMax: 50_000_000,
     autoPayLimit: 3_000_000,
-    qr: sameForEveryProvider(10_000, [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000]),
+    qr: sameForEveryProvider({ minimum: 10_000, maximum: QR_MAXIMUM.LAK, presets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] }),
   },
 };
 
@@ -50,15 +62,16 @@ export class MoneyRules {
     return this.settings.get<MoneyRulesSetting>('money.rules', {});
   }
 
-  /** The rules of a currency: the operator's, completed by the defaults. */
+  /** The rules of a currency: the operator's, completed field by field by the defaults (a QR provider's too). */
   async of(currency: string): Promise<CurrencyRules> {
     const base = DEFAULT_RULES[currency as keyof typeof DEFAULT_RULES] ?? DEFAULT_RULES.BAHT;
     const own = (await this.setting())[currency] ?? {};
-    return { ...base, ...own, qr: { ...base.qr, ...own.qr } };
+    const qr = Object.fromEntries(QR_PROVIDERS.map((p) => [p, { ...base.qr[p], ...own.qr?.[p] }])) as CurrencyRules['qr'];
+    return { ...base, ...own, qr };
   }
 
   /** Changes some of a currency's rules (the back office, tests). */
-  async update(currency: string, patch: Partial<CurrencyRules>): Promise<void> {
+  async update(currency: string, patch: NonNullable<MoneyRulesSetting[string]>): Promise<void> {
     const setting = await this.settings.get<MoneyRulesSetting>('money.rules', {});
     await this.settings.set('money.rules', { ...setting, [currency]: { ...setting[currency], ...patch } });
   }

@@ -23,6 +23,8 @@ import * as m0022 from './0022_operator_makers';
 import * as m0023 from './0023_login_address_failures';
 import * as m0024 from './0024_operator_sign_in_failures';
 import * as m0025 from './0025_chat_upload_budget';
+import * as m0026 from './0026_promotion_currencies';
+import * as m0027 from './0027_transfer_read_times';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0023_login_address_failures': m0023,
   '0024_operator_sign_in_failures': m0024,
   '0025_chat_upload_budget': m0025,
+  '0026_promotion_currencies': m0026,
+  '0027_transfer_read_times': m0027,
 };

@@ -6,6 +6,7 @@ import { refuse } from '../../errors';
 import type { Passwords } from '../account/passwords';
 import type { Sessions } from '../sessions/sessions';
 import type { MoneyContext } from '../wallet/money-context';
+import { syncGameBalance } from '../wallet/game-sync';
 import { statementPage } from '../wallet/statement';
 import type { Actor, AuditLog } from './audit';
 
@@ -52,13 +53,20 @@ export class MemberDesk {
     return summary(row);
   }
 
+  /**
+   * The member's whole picture. Each active game's balance is read from its provider first (a
+   * provider that does not answer keeps its last figure), and every game balance says when it
+   * was read (issue 27: the page showed figures from before the member's last bets).
+   */
   async detail(memberId: number) {
     const { db } = this.deps;
     const member = await db.selectFrom('member').selectAll().where('id', '=', memberId).executeTakeFirst();
     if (!member) return refuse('NOT_FOUND');
+    const active = await db.selectFrom('game_account').select('provider_code').where('member_id', '=', memberId).where('is_active', '=', true).execute();
+    await Promise.all(active.map((g) => syncGameBalance(this.deps.money, memberId, g.provider_code).catch(() => false)));
     const [accounts, games, sessions] = await Promise.all([
       db.selectFrom('ledger_account').select(['kind', 'code', 'balance']).where('member_id', '=', memberId).execute(),
-      db.selectFrom('game_account').select(['provider_code', 'is_active', 'username']).where('member_id', '=', memberId).orderBy('provider_code').execute(),
+      db.selectFrom('game_account').select(['provider_code', 'is_active', 'username', 'synced_at']).where('member_id', '=', memberId).orderBy('provider_code').execute(),
       db.selectFrom('session').select(['id', 'created_at', 'expires_at', 'ip', 'user_agent'])
         .where('member_id', '=', memberId).where('revoked_at', 'is', null).where('expires_at', '>', new Date())
         .orderBy('created_at', 'desc').limit(50).execute(),
@@ -67,7 +75,10 @@ export class MemberDesk {
     return {
       member: { ...summary(member), bankAccountName: member.bank_account_name, currency: member.currency, coin: member.coin },
       wallet: toMajor(balance('wallet', 'main')),
-      games: games.map((g) => ({ code: g.provider_code, isActive: g.is_active, amount: toMajor(balance('game', g.provider_code)), username: g.username })),
+      games: games.map((g) => ({
+        code: g.provider_code, isActive: g.is_active, amount: toMajor(balance('game', g.provider_code)), username: g.username,
+        syncedAt: g.synced_at?.toISOString() ?? null,
+      })),
       sessions: sessions.map((s) => ({ id: s.id, createdAt: s.created_at.toISOString(), expiresAt: s.expires_at.toISOString(), ip: s.ip, userAgent: s.user_agent })),
     };
   }

@@ -97,10 +97,11 @@ export class QrDeposits {
   private async open(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
     await this.deps.money.hooks.depositGate(this.db, memberId);
     const currency = await this.deps.money.currencyOf(memberId);
-    // Minimums are the member's currency's (SPEC section 9 gives baht's: bank QR above 0, the
-    // gateways 10 or 100); a LAK code is for whole kip, as kip is paid.
+    // Bounds are the member's currency's (SPEC section 9 gives baht's minimums: bank QR above 0,
+    // the gateways 10 or 100; issue 27 the maximum); a LAK code is for whole kip, as kip is paid.
     const rules = await this.rules.of(currency);
     if (amount <= 0n || amount < toMinor(rules.qr[provider].minimum)) refuse('QR_MINIMUM');
+    if (amount > toMinor(rules.qr[provider].maximum)) refuse('QR_MAXIMUM');
     refuseOffStep(rules, amount);
     if (!(await this.deps.accounts.offersQr(provider, currency))) refuse('QR_FAIL', `no ${provider} QR for ${currency}`);
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { ContentLanguages, ContentReader } from '../../content/content-languages';
 import type { LocalizedText } from '../../content/localized-text';
 import { sanitizeOperatorHtml } from '../../content/operator-html';
+import { refuse } from '../../errors';
 import { MoneyRules } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
 
@@ -119,10 +120,23 @@ export class Lookups {
     return this.settings.get('info', { name: '', website: '' });
   }
 
-  async notice(language?: Locale): Promise<{ notice: string }> {
+  /**
+   * A bonus's own percentFail by its code (set by the promotions module, which owns bonuses);
+   * undefined for a code it does not know.
+   */
+  bonusPercentFail: (code: string) => Promise<number | undefined> = async () => undefined;
+
+  /**
+   * The bonus dialog's notice. About one bonus (`code`), it states that bonus's own percentFail,
+   * so the dialog and the bonus never disagree (issue 27: every dialog promised the general 50%
+   * while each bonus's rule was 10% or 20%); without a code, the operator's general value.
+   */
+  async notice(language?: Locale, code?: string): Promise<{ notice: string; percentFail: number }> {
     const setting = await this.local<{ text: LocalizedText | string; percentFail: number }>('notice', { text: '', percentFail: 0 });
+    const own = code === undefined ? setting.percentFail : await this.bonusPercentFail(code);
+    if (own === undefined) refuse('NOT_FOUND', `no bonus ${code}`);
     const text = (await this.text(language)).pick(setting.text, '');
-    return { notice: text.replaceAll('{percentFail}', String(setting.percentFail)) };
+    return { notice: text.replaceAll('{percentFail}', String(own)), percentFail: own! };
   }
 
   async contact(language?: Locale): Promise<{ contactText: string; lineLink: string; lineName: string; lineQR: string }> {
@@ -142,7 +156,7 @@ export class Lookups {
   /** Every money rule of the member's currency the client checks before asking (the server checks again). */
   async moneyRules(currency: Currency): Promise<MoneyLookup> {
     const { step, transferMin, withdrawMin, withdrawMax, qr } = await this.money.of(currency);
-    return { currency, step, transferMin, withdrawMin, withdrawMax, qr };
+    return { currency, step, decimals: decimalsOf(step), transferMin, withdrawMin, withdrawMax, qr };
   }
 
   async slip() {
@@ -169,6 +183,12 @@ export class Lookups {
     return this.settings.get('enableChatWidget', false);
   }
 }
+
+/** The decimal places an amount in whole numbers of `step` can have: 1 → 0, 0.01 → 2. */
+export const decimalsOf = (step: number): number => {
+  for (let places = 0; places < 2; places++) if (Number.isInteger(Math.round(step * 10 ** places * 1e6) / 1e6)) return places;
+  return 2;
+};
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);

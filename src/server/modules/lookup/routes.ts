@@ -17,7 +17,7 @@ export function registerLookups(app: FastifyInstance, ctx: AppContext, members: 
   contractRoute(app, ctx.guards, endpoints.lookupConditions, async (c) => lookups.conditions(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupAgreements, async (c) => (await lookups.agreements(callerLanguage(c))).items);
   contractRoute(app, ctx.guards, endpoints.lookupInfo, () => lookups.info());
-  contractRoute(app, ctx.guards, endpoints.lookupNotice, async (c) => lookups.notice(callerLanguage(c)));
+  contractRoute(app, ctx.guards, endpoints.lookupNotice, async (c) => lookups.notice(callerLanguage(c), c.query.code));
   contractRoute(app, ctx.guards, endpoints.lookupContact, async (c) => lookups.contact(callerLanguage(c)));
   const currencyOf = async (memberId: number) => (await members.of(memberId)).currency;
   contractRoute(app, ctx.guards, endpoints.lookupWithdraw, async (c) => lookups.withdraw(await currencyOf(c.member.memberId)));

@@ -1,7 +1,5 @@
-import type { Selectable } from 'kysely';
-import { toMajor, type Locale } from '../../../contract';
+import { toMajor, type Currency, type Locale } from '../../../contract';
 import type { Clock } from '../../clock';
-import type { BonusDefinitionTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { syncGameBalance } from '../wallet/game-sync';
 import type { MoneyStep } from '../../ledger/envelope';
@@ -10,14 +8,17 @@ import { forfeitHeldBonus } from './forfeit';
 import { depositStillHeld } from './held-deposit';
 import { takeMemberTurn } from '../../ledger/member-accounts';
 import { HeldBonuses, isUniqueViolation } from './member-bonus';
+import { bonusFiguresIn, bonusText, figuresView, type BonusFigures } from './currency-figures';
 import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
-type Definition = Selectable<BonusDefinitionTable>;
 type Kind = 'bonus' | 'promotion';
 
 /** A percent bonus, or one with a minimum deposit, is given on a deposit; a plain fixed one is not. */
-const needsDeposit = (d: Definition) => d.amount_percent !== null || BigInt(d.min_deposit) > 0n;
+const needsDeposit = (f: BonusFigures) => f.percent !== null || f.minDeposit > 0n;
+
+/** The refusal /api/bonus/clear answers, or null when it would end the bonus. */
+type ClearRefusal = 'BONUS_CONDITION' | 'BONUS_GAME_MONEY' | null;
 
 /** The refusals of activation, per kind: a promotion answers with its own codes. */
 const REFUSAL: Record<Kind, { unknown: 'NOT_FOUND' | 'NO_PROMOTION'; exhausted: 'BONUS_MAX_CLAIMED' | 'PROMOTION_RECEIVED' }> = {
@@ -48,39 +49,50 @@ export class Bonuses {
     return q.orderBy('id', 'asc').execute();
   }
 
-  /** GET /api/bonus: the active bonuses with the member's receipts of each. */
+  private async currencyOf(memberId: number): Promise<Currency> {
+    return (await this.money.currencyOf(memberId)) as Currency;
+  }
+
+  /**
+   * GET /api/bonus: the active bonuses offered in the member's currency, each with its own
+   * figures in that currency and its texts naming them, and the member's receipts of each.
+   */
   async list(memberId: number, language: Locale) {
-    const [definitions, receipts] = await Promise.all([
+    const [definitions, receipts, currency] = await Promise.all([
       this.money.db.selectFrom('bonus_definition').selectAll().where('kind', '=', 'bonus').where('active', '=', true).orderBy('position').orderBy('code').execute(),
       this.receipts(memberId),
+      this.currencyOf(memberId),
     ]);
-    return definitions.map((d) => {
+    return definitions.flatMap((d) => {
+      const figures = bonusFiguresIn(d, currency);
+      if (!figures) return [];
       const own = receipts.filter((r) => r.code === d.code);
       const latest = own.at(-1);
-      return {
+      return [{
         code: d.code,
         type: d.type,
         maxReceived: d.max_received,
-        percentFail: d.percent_fail,
-        description: localized(d.description, language),
-        banners: bannersIn(d.banners, language),
+        ...figuresView(figures),
+        description: bonusText(localized(d.description, language), figures, language),
+        banners: bannersIn(d.banners, language, (html) => bonusText(html, figures, language)),
         userBonus: latest ? { _id: String(latest.id), isActive: latest.status === 'active', received: own.map((r) => ({ updatedAt: r.received_at.toISOString() })) } : null,
-      };
+      }];
     });
   }
 
-  /** GET /api/promotion/find/:code. */
-  async findPromotion(code: string, language: Locale) {
+  /** GET /api/promotion/find/:code: the promotion with its own figures in the member's currency (none there: NO_PROMOTION). */
+  async findPromotion(memberId: number, code: string, language: Locale) {
     const d = await this.definition(code, 'promotion');
-    if (!d) throw new DomainError('NO_PROMOTION');
-    return { code: d.code, percentFail: d.percent_fail, description: sanitizeOperatorHtml(localized(d.description, language)) };
+    const figures = d && bonusFiguresIn(d, await this.currencyOf(memberId));
+    if (!d || !figures) throw new DomainError('NO_PROMOTION');
+    return { code: d.code, ...figuresView(figures), description: sanitizeOperatorHtml(bonusText(localized(d.description, language), figures, language)) };
   }
 
   /** GET /api/promotion/current: the promotion the member holds. */
   async currentPromotion(memberId: number, language: Locale) {
     const held = await this.held.held(this.money.db, memberId);
     if (!held || held.source !== 'promotion') return { promotion: null };
-    return { promotion: await this.findPromotion(held.code, language).catch(() => null) };
+    return { promotion: await this.findPromotion(memberId, held.code, language).catch(() => null) };
   }
 
   /**
@@ -90,10 +102,12 @@ export class Bonuses {
    */
   async activate(memberId: number, code: string, kind: Kind, language: Locale) {
     const definition = await this.definition(code, kind);
-    if (!definition) throw new DomainError(REFUSAL[kind].unknown);
+    // A bonus is given in the member's currency's figures; one with none for it is not offered.
+    const figures = definition && bonusFiguresIn(definition, await this.currencyOf(memberId));
+    if (!definition || !figures) throw new DomainError(REFUSAL[kind].unknown);
     // What the deposit left in a game is counted as the provider holds it: a loss there that the
     // ledger has not learnt yet is not held. A provider that does not answer keeps its booked figure.
-    if (needsDeposit(definition)) await this.syncGames(memberId);
+    if (needsDeposit(figures)) await this.syncGames(memberId);
     try {
       await this.money.step(async (step) => {
         const { trx } = step;
@@ -111,8 +125,8 @@ export class Bonuses {
         if (receiptsCounted(definition.type, receipts.map((r) => r.received_at), this.clock.now()) >= definition.max_received) {
           throw new DomainError(REFUSAL[kind].exhausted);
         }
-        const deposit = await this.qualifyingDeposit(trx, memberId, definition);
-        const amount = bonusAmount({ percent: definition.amount_percent, cap: definition.amount_cap, fixed: definition.amount_fixed }, deposit?.amount ?? 0n);
+        const deposit = await this.qualifyingDeposit(trx, memberId, figures);
+        const amount = bonusAmount(figures, deposit?.amount ?? 0n);
         if (amount <= 0n) throw new DomainError('BONUS_NO_DEPOSIT');
         // The quota is one conditional update, so concurrent members never overrun it.
         const taken = await trx.updateTable('bonus_definition').set((eb) => ({ received_total: eb('received_total', '+', 1) }))
@@ -125,7 +139,7 @@ export class Bonuses {
         return this.held.grant(step, {
           memberId, source: kind, code: definition.code, amount, depositAmount, depositEntryId: deposit?.entryId ?? null,
           target, minimum, percentFail: definition.percent_fail, categories: definition.categories,
-          description: `${definition.code} · ${localized(definition.description, language).replace(/<[^>]*>/g, '')}`,
+          description: `${definition.code} · ${bonusText(localized(definition.description, language), figures, language).replace(/<[^>]*>/g, '')}`,
         });
       });
     } catch (error) {
@@ -135,6 +149,13 @@ export class Bonuses {
       if (!held || held.code !== definition.code) throw new DomainError(kind === 'promotion' && !held ? 'PROMOTION_RECEIVED' : 'BONUS_ALREADY_ACTIVE');
     }
     return this.userBonus(memberId, definition.code);
+  }
+
+  /** An active bonus's or promotion's own percentFail, by its code (any case); undefined when there is none. */
+  async percentFail(code: string): Promise<number | undefined> {
+    const d = await this.money.db.selectFrom('bonus_definition').select('percent_fail')
+      .where('code', '=', code.toUpperCase()).where('active', '=', true).executeTakeFirst();
+    return d?.percent_fail;
   }
 
   /** The receipts of one bonus, as the contract's user bonus. */
@@ -151,8 +172,8 @@ export class Bonuses {
    * needs none. Without this, a deposit withdrawn before activation bought a bonus with nothing
    * of the member's behind it (issue 25).
    */
-  private async qualifyingDeposit(trx: MoneyStep['trx'], memberId: number, d: Definition) {
-    if (!needsDeposit(d)) return undefined;
+  private async qualifyingDeposit(trx: MoneyStep['trx'], memberId: number, figures: BonusFigures) {
+    if (!needsDeposit(figures)) return undefined;
     const latest = await trx.selectFrom('ledger_entry')
       .innerJoin('ledger_posting', 'ledger_posting.entry_id', 'ledger_entry.id')
       .innerJoin('ledger_account', 'ledger_account.id', 'ledger_posting.account_id')
@@ -165,7 +186,7 @@ export class Bonuses {
     if (used) throw new DomainError('BONUS_NO_DEPOSIT');
     const entryId = BigInt(latest.id);
     const held = await depositStillHeld(trx, memberId, { entryId, amount: BigInt(latest.amount) });
-    if (held <= 0n || held < BigInt(d.min_deposit)) throw new DomainError('BONUS_NO_DEPOSIT');
+    if (held <= 0n || held < figures.minDeposit) throw new DomainError('BONUS_NO_DEPOSIT');
     return { entryId, amount: held };
   }
 
@@ -176,14 +197,28 @@ export class Bonuses {
   }
 
   /**
-   * The member's whole balance (wallet and every game account), with the game accounts synced
-   * from their providers first: a win at a provider the ledger has not seen yet must count.
+   * The member's balances (wallet and every game account), with the game accounts synced from
+   * their providers first: a win at a provider the ledger has not seen yet must count.
    * Undefined when a provider does not answer, since the rule can then not be judged.
    */
-  private async wholeBalance(memberId: number): Promise<bigint | undefined> {
+  private async balances(memberId: number): Promise<{ whole: bigint; inGames: bigint } | undefined> {
     if (!(await this.syncGames(memberId))) return undefined;
-    const rows = await this.money.db.selectFrom('ledger_account').select('balance').where('member_id', '=', memberId).execute();
-    return rows.reduce((sum, r) => sum + BigInt(r.balance), 0n);
+    const rows = await this.money.db.selectFrom('ledger_account').select(['kind', 'balance']).where('member_id', '=', memberId).execute();
+    const sum = (of: typeof rows) => of.reduce((total, r) => total + BigInt(r.balance), 0n);
+    return { whole: sum(rows), inGames: sum(rows.filter((r) => r.kind === 'game')) };
+  }
+
+  /**
+   * What /api/bonus/clear would answer now, judged as it judges: the whole balance below the
+   * lower bound, and, for a bonus with no turnover played (which is given back, `forfeit.ts`),
+   * no money left in a game. /api/bonus/check/minimum answers the same verdict, so the client
+   * offers "cancel bonus" only when the server would accept it (issue 27).
+   */
+  private async clearVerdict(memberId: number, held: { minimum: bigint | string; turnover_done: bigint | string }): Promise<ClearRefusal> {
+    const balances = await this.balances(memberId);
+    if (balances === undefined || balances.whole >= BigInt(held.minimum)) return 'BONUS_CONDITION';
+    if (BigInt(held.turnover_done) === 0n && balances.inGames > 0n) return 'BONUS_GAME_MONEY';
+    return null;
   }
 
   /** Books every active game account's balance as its provider holds it; false when one could not be read. */
@@ -194,12 +229,12 @@ export class Bonuses {
     return !synced.includes(false);
   }
 
-  /** GET /api/bonus/check/minimum: whether the held bonus may be ended now. */
+  /** GET /api/bonus/check/minimum: whether the held bonus may be ended now, and if not, the refusal clear would answer. */
   async checkMinimum(memberId: number) {
     const held = await this.held.held(this.money.db, memberId);
-    if (!held) return { status: false, minimum: 0 };
-    const balance = await this.wholeBalance(memberId);
-    return { status: balance !== undefined && balance < BigInt(held.minimum), minimum: toMajor(BigInt(held.minimum)) };
+    if (!held) return { status: false, minimum: 0, refusal: 'BONUS_CONDITION' as const };
+    const refusal = await this.clearVerdict(memberId, held);
+    return { status: refusal === null, minimum: toMajor(BigInt(held.minimum)), refusal };
   }
 
   /**
@@ -212,8 +247,8 @@ export class Bonuses {
   async clear(memberId: number) {
     const held = await this.held.held(this.money.db, memberId);
     if (!held) throw new DomainError('BONUS_CONDITION');
-    const balance = await this.wholeBalance(memberId);
-    if (balance === undefined || balance >= BigInt(held.minimum)) throw new DomainError('BONUS_CONDITION');
+    const refusal = await this.clearVerdict(memberId, held);
+    if (refusal) throw new DomainError(refusal);
     await this.money.step(async (step) => {
       const { trx } = step;
       // Member row first, as a withdrawal takes it before the wallet; then the bonus row, so a

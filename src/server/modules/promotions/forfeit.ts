@@ -7,7 +7,8 @@ import { BONUS_CHANGED, currencyIn, type HeldBonusRow } from './member-bonus';
  * Ends a held bonus by giving it back: the bonus amount still held (at most what the wallet
  * holds) returns to the house as `bonus_forfeit`, so the house's bonus never becomes the
  * member's own before its turnover is met. Money still in a game account must come back to the
- * wallet first (BONUS_CONDITION), else the bonus could leave through it afterwards. Runs in the
+ * wallet first (BONUS_GAME_MONEY, which names that cause: issue 27 found the member told
+ * "conditions not met"), else the bonus could leave through it afterwards. Runs in the
  * caller's step with the bonus row locked (FOR UPDATE): a refusal gives nothing up.
  */
 export async function forfeitHeldBonus(
@@ -16,7 +17,7 @@ export async function forfeitHeldBonus(
   const { trx } = step;
   const memberId = held.member_id;
   const accounts = await trx.selectFrom('ledger_account').select(['kind', 'balance']).where('member_id', '=', memberId).execute();
-  if (accounts.some((a) => a.kind === 'game' && BigInt(a.balance) > 0n)) throw new DomainError('BONUS_CONDITION');
+  if (accounts.some((a) => a.kind === 'game' && BigInt(a.balance) > 0n)) throw new DomainError('BONUS_GAME_MONEY');
   const walletBalance = BigInt(accounts.find((a) => a.kind === 'wallet')?.balance ?? 0n);
   const bonusAmount = BigInt(held.amount);
   const forfeited = walletBalance < bonusAmount ? walletBalance : bonusAmount;

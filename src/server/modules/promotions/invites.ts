@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toMajor, type Locale } from '../../../contract';
-import type { DB } from '../../db/schema';
+import type { DB, PerCurrencyAmount } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerBody } from '../../ledger/answer';
@@ -10,19 +10,25 @@ import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
 import type { HeldBonuses } from './member-bonus';
 import { currencyIn, isUniqueViolation } from './member-bonus';
+import { fillAmounts } from '../../content/money-text';
+import { amountIn } from './currency-figures';
 import { bannersIn } from './texts';
 
-/** The operator's invite rule (setting `invite.rule`, seeded by 0012). Amounts in minor units. */
+/**
+ * The operator's invite rule (setting `invite.rule`, seeded by 0012). Amounts in minor units,
+ * per member currency since 0026.
+ */
 export interface InviteRule {
   percent: number;
   firstDeposits: number;
-  capPerFriend: number;
+  /** The most one friend earns the referrer, in the referrer's currency; a currency without one earns nothing. */
+  capPerFriend: PerCurrencyAmount | number;
   /** Turnover percent of a claimed invite bonus; 0 puts it straight into the wallet. */
   success: number;
   fail: number;
 }
 
-const DEFAULT_RULE: InviteRule = { percent: 0, firstDeposits: 0, capPerFriend: 0, success: 0, fail: 0 };
+const DEFAULT_RULE: InviteRule = { percent: 0, firstDeposits: 0, capPerFriend: {}, success: 0, fail: 0 };
 
 /** A friend's deposit among their first `firstDeposits` that has earned the referrer nothing yet. */
 interface UnearnedDeposit {
@@ -62,7 +68,12 @@ export class Invites {
     // Most members invited nobody: their home and wallet reads take no lock at all.
     const friend = await this.money.db.selectFrom('member').select('id').where('referrer_id', '=', referrerId).limit(1).executeTakeFirst();
     if (!friend) return { waitingForPlay: 0 };
-    const unearned = (await unearnedDeposits(this.money.db, referrerId, rule)).filter((d) => BigInt(d.earned) < BigInt(rule.capPerFriend));
+    // The referrer earns in their own currency, from friends who hold it: a percent of a deposit
+    // in kip is not a figure in baht, and the cap is the referrer's currency's.
+    const currency = await this.money.currencyOf(referrerId);
+    const cap = amountIn(rule.capPerFriend, currency);
+    if (cap === undefined) return { waitingForPlay: 0 };
+    const unearned = (await unearnedDeposits(this.money.db, referrerId, rule, currency)).filter((d) => BigInt(d.earned) < cap);
     if (unearned.length === 0) return { waitingForPlay: 0 };
     const played = await this.playedDeposits(unearned);
     if (played.size > 0) {
@@ -71,10 +82,10 @@ export class Invites {
         // deadlock with) the key-share locks that every ledger insert takes on the member row.
         await trx.selectFrom('member').select('id').where('id', '=', referrerId).forNoKeyUpdate().execute();
         const earnedBy = new Map<number, bigint>();
-        for (const row of await unearnedDeposits(trx, referrerId, rule)) {
+        for (const row of await unearnedDeposits(trx, referrerId, rule, currency)) {
           if (!played.has(row.entry_id)) continue;
           const earned = earnedBy.get(row.friend_id) ?? BigInt(row.earned);
-          const room = BigInt(rule.capPerFriend) - earned;
+          const room = cap - earned;
           const amount = [(BigInt(row.amount) * BigInt(rule.percent)) / 100n, room].reduce((a, b) => (a < b ? a : b));
           if (amount <= 0n) continue;
           await trx.insertInto('invite_earning')
@@ -183,16 +194,20 @@ export class Invites {
     }
   }
 
-  async banners(language: Locale) {
-    return bannersIn(await this.settings.get('invite.banners', []), language);
+  /** The invite carousel, its amounts (`{capPerFriend}`, `{currency}`) in the member's own currency. */
+  async banners(memberId: number, language: Locale) {
+    const [banners, rule, currency] = await Promise.all([this.settings.get('invite.banners', []), this.rule(), this.money.currencyOf(memberId)]);
+    const cap = amountIn(rule.capPerFriend, currency);
+    return bannersIn(banners, language, (html) => fillAmounts(html, { capPerFriend: cap }, currency, language));
   }
 }
 
 /**
- * The friends' deposits among their first `firstDeposits` that have earned nothing yet, oldest
- * first, with what each friend has earned the referrer so far.
+ * The deposits of the friends holding `currency` (the referrer's), among their first
+ * `firstDeposits`, that have earned nothing yet, oldest first, with what each friend has
+ * earned the referrer so far.
  */
-async function unearnedDeposits(db: Kysely<DB> | Transaction<DB>, referrerId: number, rule: InviteRule): Promise<UnearnedDeposit[]> {
+async function unearnedDeposits(db: Kysely<DB> | Transaction<DB>, referrerId: number, rule: InviteRule, currency: string): Promise<UnearnedDeposit[]> {
   const { rows } = await sql<UnearnedDeposit>`
     select d.friend_id, d.entry_id::text, d.amount::text, d.deposited_at,
       (select coalesce(sum(ie.amount), 0) from invite_earning ie where ie.referrer_id = ${referrerId} and ie.friend_id = d.friend_id)::text as earned
@@ -202,7 +217,7 @@ async function unearnedDeposits(db: Kysely<DB> | Transaction<DB>, referrerId: nu
       join ledger_entry e on e.member_id = m.id and e.kind = 'deposit'
       join ledger_posting p on p.entry_id = e.id
       join ledger_account a on a.id = p.account_id and a.member_id = m.id
-      where m.referrer_id = ${referrerId}
+      where m.referrer_id = ${referrerId} and m.currency = ${currency}
     ) d
     where d.n <= ${rule.firstDeposits}
       and not exists (select 1 from invite_earning x where x.deposit_entry_id = d.entry_id)

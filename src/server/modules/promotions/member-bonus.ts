@@ -1,11 +1,12 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { toMajor, type BonusType, type GameCategory, type Locale } from '../../../contract';
+import { toMajor, type BonusType, type Currency, type GameCategory, type Locale } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB, MemberBonusTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerBody } from '../../ledger/answer';
 import type { Money, MoneyStep } from '../../ledger/envelope';
+import { bonusFiguresIn, bonusText } from './currency-figures';
 import { turnoverPercent } from './rules';
 
 export type BonusSource = 'bonus' | 'promotion' | 'invite' | 'refund';
@@ -111,12 +112,13 @@ export class HeldBonuses {
     return ended;
   }
 
-  /** The held bonus as the contract answers it (with its live turnover). */
+  /** The held bonus as the contract answers it (with its live turnover), its text naming the member's own figures. */
   async view(row: HeldBonusRow, language: Locale) {
-    const definition = await this.db.selectFrom('bonus_definition').select(['type', 'description'])
-      .where('code', '=', row.code).executeTakeFirst();
-    const described = definition ? descriptionIn(definition.description, language) : row.code;
-    return heldBonusView(row, definition?.type ?? null, described);
+    const currency = (await this.money.currencyOf(row.member_id)) as Currency;
+    const definition = await this.db.selectFrom('bonus_definition').selectAll().where('code', '=', row.code).executeTakeFirst();
+    const figures = definition && bonusFiguresIn(definition, currency);
+    const text = definition ? descriptionIn(definition.description, language) : row.code;
+    return heldBonusView(row, definition?.type ?? null, figures ? bonusText(text, figures, language) : text, currency);
   }
 }
 
@@ -128,7 +130,7 @@ function descriptionIn(text: unknown, language: Locale): string {
   return typeof text === 'string' ? text : '';
 }
 
-export function heldBonusView(row: HeldBonusRow, type: BonusType | null, description: string) {
+export function heldBonusView(row: HeldBonusRow, type: BonusType | null, description: string, currency: Currency) {
   const done = BigInt(row.turnover_done);
   const target = BigInt(row.turnover_target);
   return {
@@ -143,6 +145,7 @@ export function heldBonusView(row: HeldBonusRow, type: BonusType | null, descrip
     turnover: { done: toMajor(done), required: toMajor(target), percent: turnoverPercent(done, target) },
     minimum: toMajor(BigInt(row.minimum)),
     percentFail: row.percent_fail,
+    currency,
     categories: row.categories as GameCategory[],
     receivedAt: row.received_at.toISOString(),
   };

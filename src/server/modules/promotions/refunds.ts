@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { toMajor, type Locale } from '../../../contract';
+import { LAOS_CURRENCIES, toMajor, type Locale } from '../../../contract';
+import type { PerCurrencyAmount } from '../../db/schema';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
@@ -8,21 +9,32 @@ import type { MoneyStep } from '../../ledger/envelope';
 import type { Settings } from '../../settings/settings';
 import type { MoneyContext } from '../wallet/money-context';
 import { currencyIn, isUniqueViolation, type HeldBonuses } from './member-bonus';
+import { amountIn } from './currency-figures';
 import { countingWindowStart } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
-/** The operator's refund rule (setting `refund.rule`, seeded by 0012). Amounts in minor units. */
+/**
+ * The operator's refund rule (setting `refund.rule`, seeded by 0012). Amounts in minor units,
+ * per member currency since 0026.
+ */
 export interface RefundRule {
   percent: number;
   period: 'day' | 'week';
-  minimum: number;
+  /** The smallest refund made, per currency; a currency without one gets no refunds. */
+  minimum: PerCurrencyAmount | number;
   success: number;
   fail: number;
   utcOffsetMinutes?: number;
   info?: unknown;
 }
 
-const DEFAULT_RULE: RefundRule = { percent: 0, period: 'day', minimum: 0, success: 0, fail: 0 };
+const DEFAULT_RULE: RefundRule = { percent: 0, period: 'day', minimum: {}, success: 0, fail: 0 };
+
+/** The rule's minimum of each currency that has one, minor units as text, for the job's SQL. */
+const minimumsOf = (rule: RefundRule) => Object.fromEntries(LAOS_CURRENCIES.flatMap((c) => {
+  const minimum = amountIn(rule.minimum, c);
+  return minimum === undefined ? [] : [[c, minimum.toString()]];
+}));
 
 /** The period before the one `now` is in: [start, end) and its key (`day:2026-11-22`). */
 export function previousPeriod(period: 'day' | 'week', now: Date, offsetMinutes: number) {
@@ -51,6 +63,8 @@ export class Refunds {
     const rule = await this.rule();
     if (rule.percent <= 0) return 0;
     const { start, end, key } = previousPeriod(rule.period, this.clock.now(), rule.utcOffsetMinutes ?? 420);
+    // Each member's refund is held to the minimum of the currency they hold (a kip loss is not measured in baht).
+    const minimums = JSON.stringify(minimumsOf(rule));
     const made = await sql`
       insert into refund (member_id, period, net_loss, amount)
       select r.member_id, ${key}, r.loss, r.loss * ${rule.percent} / 100
@@ -62,7 +76,9 @@ export class Refunds {
         where e.kind = 'game_result' and e.created_at >= ${start} and e.created_at < ${end}
         group by e.member_id
       ) r
-      where r.loss > 0 and r.loss * ${rule.percent} / 100 >= greatest(${rule.minimum}, 1)
+      join member m on m.id = r.member_id
+      where r.loss > 0 and (${minimums}::jsonb ->> m.currency) is not null
+        and r.loss * ${rule.percent} / 100 >= greatest((${minimums}::jsonb ->> m.currency)::bigint, 1)
       on conflict (member_id, period) do nothing`.execute(this.money.db);
     return Number(made.numAffectedRows ?? 0n);
   }
@@ -85,7 +101,10 @@ export class Refunds {
 
   /** GET /api/refund/check. */
   async check(memberId: number, language: Locale) {
-    const [rule, waiting, held] = await Promise.all([this.rule(), this.waiting(memberId), this.held.held(this.money.db, memberId)]);
+    const [rule, waiting, held, currency] = await Promise.all([
+      this.rule(), this.waiting(memberId), this.held.held(this.money.db, memberId), this.money.currencyOf(memberId),
+    ]);
+    const minimum = amountIn(rule.minimum, currency);
     return {
       result: waiting > 0n,
       bonus: Boolean(held),
@@ -93,6 +112,9 @@ export class Refunds {
       refundAmount: toMajor(waiting),
       refundSuccess: rule.success,
       refundFail: rule.fail,
+      // A currency without a minimum gets no refunds at all.
+      refundMinimum: minimum === undefined ? null : toMajor(minimum),
+      currency: currency as (typeof LAOS_CURRENCIES)[number],
     };
   }
 

@@ -38,7 +38,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
     return s.bonuses.current(member.memberId, language(request));
   });
 
-  contractRoute(app, g, endpoints.promotionFind, ({ params, request }) => s.bonuses.findPromotion(params.code, language(request)));
+  contractRoute(app, g, endpoints.promotionFind, ({ member, params, request }) => s.bonuses.findPromotion(member.memberId, params.code, language(request)));
   contractRoute(app, g, endpoints.promotionActivate, async ({ member, params, request }) => {
     await s.bonuses.activate(member.memberId, params.code, 'promotion', language(request));
     return { message: 'OK' as const };
@@ -47,7 +47,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
 
   contractRoute(app, g, endpoints.inviteList, ({ member, body }) => s.invites.page(member.memberId, body.page, body.limit));
   contractRoute(app, g, endpoints.inviteBonus, ({ member }) => s.invites.claim(member.memberId));
-  contractRoute(app, g, endpoints.inviteBanners, ({ request }) => s.invites.banners(language(request)));
+  contractRoute(app, g, endpoints.inviteBanners, ({ member, request }) => s.invites.banners(member.memberId, language(request)));
 
   contractRoute(app, g, endpoints.refundList, ({ member, body }) => s.refunds.page(member.memberId, body.page, body.limit));
   contractRoute(app, g, endpoints.refundCheck, ({ member, request }) => s.refunds.check(member.memberId, language(request)));

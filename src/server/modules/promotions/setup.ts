@@ -34,6 +34,8 @@ export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: Mo
   const refunds = new Refunds(money, ctx.settings, bonuses.held, ctx.clock);
   const services: PromotionServices = { bonuses, turnover, invites, refunds };
   view.inviteSummary = (memberId) => invites.summary(memberId);
+  // The bonus dialog's notice states the bonus's own percentFail (lookups serve the text).
+  ctx.lookups.bonusPercentFail = (code) => bonuses.percentFail(code);
   registerPromotionRoutes(app, ctx, services);
   app.decorate('promotions', services);
 

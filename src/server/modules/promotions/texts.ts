@@ -42,8 +42,11 @@ export interface StoredBanner {
   html: unknown;
 }
 
-/** Banners as the contract answers them: one language, html sanitised. */
-export function bannersIn(banners: unknown, language: Locale): { image: string; html: string }[] {
+/**
+ * Banners as the contract answers them: one language, amounts filled in the member's currency
+ * by `fill` (the rule's figures), html sanitised.
+ */
+export function bannersIn(banners: unknown, language: Locale, fill: (text: string) => string = (text) => text): { image: string; html: string }[] {
   if (!Array.isArray(banners)) return [];
-  return (banners as StoredBanner[]).map((b) => ({ image: String(b.image ?? ''), html: sanitizeOperatorHtml(localized(b.html, language)) }));
+  return (banners as StoredBanner[]).map((b) => ({ image: String(b.image ?? ''), html: sanitizeOperatorHtml(fill(localized(b.html, language))) }));
 }

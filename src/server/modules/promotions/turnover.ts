@@ -1,7 +1,8 @@
+import type { Currency } from '../../../contract';
 import { withTimeout } from '../../providers/games/adapter';
 import { providerInfo } from '../../providers/games/catalogue';
 import type { MoneyContext } from '../wallet/money-context';
-import { BONUS_CHANGED, heldBonusView, type HeldBonuses, type HeldBonusRow } from './member-bonus';
+import { BONUS_CHANGED, currencyIn, heldBonusView, type HeldBonuses, type HeldBonusRow } from './member-bonus';
 
 /**
  * Reads the turnover of held bonuses from the game providers (the bets they report per player)
@@ -84,7 +85,7 @@ export class TurnoverSync {
         ? (await this.held.end(step, updated.id, 'completed')) ?? updated
         : updated;
       // The progress itself goes out (the page redraws without asking); a completion moves money views too.
-      step.announce(moved.member_id, BONUS_CHANGED, heldBonusView(moved, null, moved.code));
+      step.announce(moved.member_id, BONUS_CHANGED, heldBonusView(moved, null, moved.code, (await currencyIn(trx, moved.member_id)) as Currency));
       return moved;
     });
   }

@@ -8,7 +8,7 @@ import { forfeitHeldBonus } from './forfeit';
  * that gives the bonus up: the bonus amount goes back to the house (at most what the wallet
  * holds) and the bonus ends as expired, so a member always gets their own money out and never
  * the house's bonus before its turnover is met. Money still in a game account must come back
- * to the wallet first (BONUS_CONDITION), else the bonus could leave through it afterwards.
+ * to the wallet first (BONUS_GAME_MONEY), else the bonus could leave through it afterwards.
  * Registered as the money envelope's before-withdrawal hook (`setup.ts`); runs in the
  * withdrawal's step: a refused withdrawal gives nothing up.
  */

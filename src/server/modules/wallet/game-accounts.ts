@@ -14,6 +14,8 @@ export interface GameAccountView {
   logo: string;
   background: string;
   amount: number;
+  /** When the provider's figure was read (ISO 8601), null when never. */
+  syncedAt: string | null;
   isActive: boolean;
   ftWalletSlot: number;
   web: string | null;
@@ -68,7 +70,7 @@ export class GameAccounts {
     const info = providerInfo(account.provider_code)!;
     return {
       code: info.code, name: info.name, category: info.category, ...artOf(info.code),
-      amount: toMajor(balance), isActive: account.is_active, ftWalletSlot: info.ftWalletSlot,
+      amount: toMajor(balance), syncedAt: account.synced_at?.toISOString() ?? null, isActive: account.is_active, ftWalletSlot: info.ftWalletSlot,
       web: null, android: null, ios: null,
     };
   }

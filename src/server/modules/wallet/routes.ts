@@ -5,6 +5,7 @@ import { contractRoute } from '../../http/contract-route';
 import { callerLanguage, requestLanguage } from '../../content/request-language';
 import type { Wallet } from './wallet';
 import { sendStoredAnswer } from '../../http/stored-answer';
+import { withReadTimes } from './transfers';
 
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wallet) {
   const g = ctx.guards;
@@ -18,9 +19,9 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext, wall
   });
 
   contractRoute(app, g, endpoints.walletTransfer, async ({ member, body, idempotencyKey, reply }) =>
-    sendStoredAnswer(reply, await wallet.transfers.transfer({ memberId: member.memberId, key: idempotencyKey, from: body.from, to: body.to, amount: toMinor(body.amount) })));
+    sendStoredAnswer(reply, withReadTimes(await wallet.transfers.transfer({ memberId: member.memberId, key: idempotencyKey, from: body.from, to: body.to, amount: toMinor(body.amount) }))));
   contractRoute(app, g, endpoints.walletTransferAll, async ({ member, body, idempotencyKey, reply }) =>
-    sendStoredAnswer(reply, await wallet.transfers.transferAll({ memberId: member.memberId, key: idempotencyKey, to: body.to })));
+    sendStoredAnswer(reply, withReadTimes(await wallet.transfers.transferAll({ memberId: member.memberId, key: idempotencyKey, to: body.to }))));
   contractRoute(app, g, endpoints.walletWithdraw, async ({ member, body, idempotencyKey, reply }) =>
     sendStoredAnswer(reply, await wallet.withdrawals.withdraw({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount) })));
   contractRoute(app, g, endpoints.walletWithdrawAll, async ({ member, body, idempotencyKey, reply }) =>

@@ -40,6 +40,17 @@ const PENDING = PENDING_ANSWER;
 /** A first leg that arrived: the request goes on with its second leg. */
 const LEG_SETTLED: MoneyAnswer = { body: null };
 
+/**
+ * A transfer's answer with each game balance's read time: answers stored before 0027 have none
+ * (`syncedAt: null`, the age unknown), so a replay of one still matches the contract.
+ */
+export function withReadTimes(answer: MoneyAnswer): MoneyAnswer {
+  if (answer.code !== undefined) return answer;
+  const body = answer.body as { slots?: { syncedAt?: string | null }[] } | null | undefined;
+  if (!body?.slots) return answer;
+  return { body: { ...body, slots: body.slots.map((slot) => ({ ...slot, syncedAt: slot.syncedAt ?? null })) }, replayed: answer.replayed };
+}
+
 /** One item of transfer_reserve_many (migration 0007). */
 interface Reservation {
   memberId: number;
@@ -137,8 +148,10 @@ export class Transfers {
   ): Promise<MoneyAnswer> {
     const { memberId, key } = request;
     const provider = this.money.provider(providerCode)!;
-    // Wins and losses at the provider are booked first, so they can be moved.
-    if (direction === 'from_game') await syncGameBalance(this.money, memberId, providerCode).catch(() => undefined);
+    // Wins and losses at the provider are booked first: so they can be moved out, and so the
+    // game balance the answer states is the provider's figure read now plus this transfer, with
+    // the time it was read (`syncedAt`), never a figure from before the player's last bets (issue 27).
+    await syncGameBalance(this.money, memberId, providerCode).catch(() => undefined);
 
     const currency = await this.money.currencyOf(memberId);
     const [walletRef, gameRef] = [wallet(memberId), game(memberId, providerCode)];

@@ -6,6 +6,7 @@ import { answerBody, type MoneyAnswer } from '../../ledger/answer';
 import { takeMemberTurn } from '../../ledger/member-accounts';
 import { ProviderRefusal, withTimeout } from '../../providers/games/adapter';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
+import { syncGameBalance } from './game-sync';
 import type { MoneyContext } from './money-context';
 
 /**
@@ -24,6 +25,10 @@ export class Withdrawals {
     const limits = await this.rules.of(currency);
     const autoPayLimit = toMinor(limits.autoPayLimit);
     const payload = request.all ? { all: true, amount: request.amount?.toString() } : { amount: request.amount?.toString() };
+    // The whole balance ends a held bonus, which needs the game accounts empty: they are read from
+    // the providers first, so a game emptied by losses the ledger has not learnt yet does not
+    // refuse it (BONUS_GAME_MONEY), and money still there is named as the cause.
+    if (request.all) await this.syncGames(memberId);
 
     const moved = await this.money.request({ memberId, key, operation: 'withdraw', payload }, async (step) => {
       const { trx } = step;
@@ -66,6 +71,13 @@ export class Withdrawals {
     });
     if (moved.result?.status === 'paying') await this.pay(moved.result.id);
     return moved.answer;
+  }
+
+  /** Books every active game account's balance as its provider holds it; a provider that does not answer keeps its figure. */
+  private async syncGames(memberId: number): Promise<void> {
+    const games = await this.money.db.selectFrom('game_account').select('provider_code')
+      .where('member_id', '=', memberId).where('is_active', '=', true).execute();
+    await Promise.all(games.map((g) => syncGameBalance(this.money, memberId, g.provider_code).catch(() => false)));
   }
 
   /** Pays a withdrawal in 'paying'; a refusal returns the money, no answer leaves it for the reconciler. */
