@@ -25,10 +25,10 @@ const transfer = { from: 'wallet', to: 'PG', amount: 300 };
 
 describe('call() on money-moving endpoints', () => {
   it('sends the idempotency key it is given, unchanged, on every attempt', async () => {
-    http.defaults.adapter = answerWith(200, { wallet: { amount: 700 }, slots: [{ code: 'PG', amount: 300 }] });
+    http.defaults.adapter = answerWith(200, { wallet: { amount: 700 }, slots: [{ code: 'PG', amount: 300, syncedAt: '2026-11-26T02:00:00.000Z' }] });
     const first = await call(endpoints.walletTransfer, { body: transfer, idempotencyKey: 'action-1' });
     await call(endpoints.walletTransfer, { body: transfer, idempotencyKey: 'action-1' });
-    expect(first).toEqual({ wallet: { amount: 700 }, slots: [{ code: 'PG', amount: 300 }] });
+    expect(first).toEqual({ wallet: { amount: 700 }, slots: [{ code: 'PG', amount: 300, syncedAt: '2026-11-26T02:00:00.000Z' }] });
     const keys = sent.map((c) => AxiosHeaders.from(c.headers).get('idempotency-key'));
     expect(keys).toEqual(['action-1', 'action-1']);
     expect(JSON.parse(String(sent[0].data))).toEqual(transfer);
