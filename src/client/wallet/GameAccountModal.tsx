@@ -252,9 +252,10 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
                 <TransferIcon size={18} />
                 {t('gameAccount.transferOnly')}
               </button>
+              {/* Ghost: the dialog's one primary action is playing; moving everything asks its own confirmation. */}
               <button
                 type="button"
-                className="btn btn--gold"
+                className="btn btn--ghost"
                 disabled={!transferAll.can}
                 aria-busy={transferAll.busy}
                 onClick={transferAll.run}
