@@ -8,7 +8,8 @@ import type { BonusType } from '../src/contract/constants';
  *   loading ──▶ ready ─┬─ browsing ── bonus.selected [available | active] ──▶ bonusDialog ── bonus.received ──▶ activating ──▶ loading (+ success)
  *      ▲               ├─ browsing ── promotion.searched [code] ──▶ searching ──▶ promotionFound ── promotion.received ──▶ receivingPromotion ──▶ loading
  *      │               │                                                   └──▶ promotionMissing
- *      │               ├─ browsing ── bonus.cancel [held] ──▶ confirmingCancel ── cancel.confirmed ──▶ clearing ──▶ loading (+ success)
+ *      │               ├─ browsing ── bonus.cancel [held, may end] ──▶ confirmingCancel ── cancel.confirmed ──▶ clearing ──▶ loading (+ success)
+ *      │               ├─ browsing [held, not known whether it may end] ──▶ checkingEnd ──▶ browsing
  *      │               └─ failed (an error dialog with the server's code) ── error.dismissed ──▶ browsing
  *      └── browsing [held stale] ──▶ refreshingHeld ──▶ browsing (or loading once it ended)
  *          browsing [texts stale] ──▶ loading
@@ -20,6 +21,12 @@ import type { BonusType } from '../src/contract/constants';
  * loading or reading the held bonus (whose answer may predate it) is read once more after it.
  * The socket's update carries the bonus as it now is: when it says `completed`, the page keeps
  * it in `finished` to tell the member the bonus ended because its turnover was met.
+ *
+ * "Cancel bonus" is offered only when the server would accept it (issue 27: it was offered when
+ * it could not succeed): `checkEnd` (GET /api/bonus/check/minimum, which reads the games'
+ * balances first) says whether the held bonus may end now. It is asked again whenever the held
+ * bonus is read again or the member's balance changed (`balance.changed`); until it answers,
+ * the cancel is not offered. While it is asked the page works as in browsing.
  *
  * A card is active (the member holds it), exhausted (its receipts in the type's window reached
  * maxReceived) or available; `cardState` is the one place that rule lives, and the view asks
@@ -98,6 +105,16 @@ export interface BonusContext {
   heldStale: boolean;
   /** The member chose another language since the cards were last loaded. */
   textsStale: boolean;
+  /** Whether the held bonus may be ended now (the server's check), null while not known. */
+  endCheck: EndCheck | null;
+}
+
+/** GET /api/bonus/check/minimum: whether the held bonus may end now, and its lower bound. */
+export interface EndCheck {
+  status: boolean;
+  minimum: number;
+  /** Why it may not end now, when the server says (money still in a game, or the balance at or above the bound). */
+  refusal?: 'BONUS_CONDITION' | 'BONUS_GAME_MONEY' | null;
 }
 
 export type BonusEvent =
@@ -113,7 +130,9 @@ export type BonusEvent =
   /** The socket: bets moved the held bonus (`held`: the bonus as it now is, when the socket said). */
   | { type: 'turnover.updated'; held?: HeldBonus }
   /** The member chose another language: the cards' operator texts are answered in it, so they load again. */
-  | { type: 'language.changed' };
+  | { type: 'language.changed' }
+  /** The member's balance changed (the wallet's socket): whether the bonus may end is asked again. */
+  | { type: 'balance.changed' };
 
 const errorCode = (error: unknown): string =>
   typeof error === 'object' && error !== null && 'code' in error && typeof (error as { code: unknown }).code === 'string'
@@ -134,6 +153,7 @@ export const bonusMachine = setup({
     }),
     activatePromotion: fromPromise<unknown, { code: string }>(async () => undefined),
     clearBonus: fromPromise<unknown>(async () => undefined),
+    checkEnd: fromPromise<EndCheck>(async () => ({ status: false, minimum: 0 })),
   },
   actions: {
     rememberError: assign({ error: ({ event }) => ('error' in event ? errorCode(event.error) : null) }),
@@ -148,6 +168,9 @@ export const bonusMachine = setup({
     },
     selectedHeld: ({ context }) => Boolean(context.held && context.held.code === context.selected),
     holdsBonus: ({ context }) => Boolean(context.held),
+    /** The server said the held bonus may end now. */
+    mayEnd: ({ context }) => Boolean(context.held) && context.endCheck?.status === true,
+    endUnknown: ({ context }) => Boolean(context.held) && context.endCheck === null,
     codeTyped: ({ event }) => {
       assertEvent(event, 'promotion.searched');
       return promotionCode(event.code).length > 0;
@@ -160,13 +183,13 @@ export const bonusMachine = setup({
   id: 'bonus',
   context: {
     bonuses: [], held: null, selected: null, promotion: null, searchedCode: '', error: null, done: null,
-    finished: null, heldStale: false, textsStale: false,
+    finished: null, heldStale: false, textsStale: false, endCheck: null,
   },
   initial: 'loading',
   states: {
     loading: {
       // A whole load reads the held bonus too, in the language chosen now.
-      entry: assign({ heldStale: false, textsStale: false }),
+      entry: assign({ heldStale: false, textsStale: false, endCheck: null }),
       invoke: {
         src: 'loadBonuses',
         onDone: { target: 'ready', actions: assign({ bonuses: ({ event }) => event.output.bonuses, held: ({ event }) => event.output.held }) },
@@ -181,18 +204,39 @@ export const bonusMachine = setup({
           always: [
             { guard: 'textsStale', target: '#bonus.loading' },
             { guard: 'heldStale', target: 'refreshingHeld' },
+            { guard: 'endUnknown', target: 'checkingEnd' },
           ],
           on: {
-            'bonus.selected': { guard: 'cardOpens', target: 'bonusDialog', actions: assign({ selected: ({ event }) => event.code }) },
+            'bonus.selected': { guard: 'cardOpens', target: '#bonus.ready.bonusDialog', actions: assign({ selected: ({ event }) => event.code }) },
             'promotion.searched': {
-              guard: 'codeTyped', target: 'searching',
+              guard: 'codeTyped', target: '#bonus.ready.searching',
               actions: assign({ searchedCode: ({ event }) => promotionCode(event.code), promotion: null }),
             },
-            'bonus.cancel': { guard: 'holdsBonus', target: 'confirmingCancel' },
+            'bonus.cancel': { guard: 'mayEnd', target: '#bonus.ready.confirmingCancel' },
+          },
+        },
+        // The page works as in browsing while the server is asked; leaving drops the question,
+        // and browsing asks again.
+        checkingEnd: {
+          invoke: {
+            src: 'checkEnd',
+            onDone: { target: 'browsing', actions: assign({ endCheck: ({ event }) => event.output }) },
+            // Not known: not offered, until the next change asks again.
+            onError: { target: 'browsing', actions: assign({ endCheck: ({ context }) => ({ status: false, minimum: context.held?.minimum ?? 0 }) }) },
+          },
+          on: {
+            // The balance moved while asking: the answer may predate it, so ask again.
+            'balance.changed': { target: 'checkingEnd', reenter: true },
+            'bonus.selected': { guard: 'cardOpens', target: '#bonus.ready.bonusDialog', actions: assign({ selected: ({ event }) => event.code }) },
+            'promotion.searched': {
+              guard: 'codeTyped', target: '#bonus.ready.searching',
+              actions: assign({ searchedCode: ({ event }) => promotionCode(event.code), promotion: null }),
+            },
+            'bonus.cancel': { guard: 'mayEnd', target: '#bonus.ready.confirmingCancel' },
           },
         },
         refreshingHeld: {
-          entry: assign({ heldStale: false }),
+          entry: assign({ heldStale: false, endCheck: null }),
           invoke: {
             src: 'loadHeld',
             onDone: [
@@ -274,5 +318,6 @@ export const bonusMachine = setup({
       }),
     },
     'language.changed': { actions: assign({ textsStale: true }) },
+    'balance.changed': { actions: assign({ endCheck: null }) },
   },
 });

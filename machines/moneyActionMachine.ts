@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 
 /**
  * One money-moving action of the member (a transfer, a withdrawal, withdraw-all), from the
@@ -11,10 +11,16 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
  * (a provider's outcome is not known yet; the reconciler settles it). A changed request or a
  * new press after a final answer is a new action with a new key.
  *
+ *   idle ── action.reviewed ──▶ reviewing ── review.accepted ──▶ (action.confirmed)
+ *     │                            └──────── review.declined ──▶ idle
  *   idle ── action.confirmed ──▶ submitting ──▶ done
  *                                   │  ▲   └───▶ failed ── action.retried (outcome unknown) ──▶ submitting
  *                          202 ─────▼  │ pendingRetryDelay
  *                                pendingRetry   (the PENDING_RETRY.maxPendingAnswers-th 202 ends in failed, still pending)
+ *
+ * An action on the whole balance (withdraw all, all to a game) is reviewed first: the member
+ * sees the amount and accepts it, or declines and nothing is sent (issue 27: "withdraw all" once
+ * went out at the first tap). Accepting is confirming exactly the request reviewed.
  *
  * No React, no axios: the call is the `submitMoneyAction` actor and the key comes from the
  * `assignFreshKey` action, both swapped with `machine.provide(...)` by the app and by tests.
@@ -76,6 +82,8 @@ const randomKey = (): string =>
 
 export interface MoneyActionContext {
   request: MoneyRequest | null;
+  /** The request the member is looking at before it is sent (whole-balance actions). */
+  reviewing: MoneyRequest | null;
   key: string | null;
   /** The server's body of a final success. */
   result: unknown;
@@ -85,6 +93,9 @@ export interface MoneyActionContext {
 }
 
 export type MoneyActionEvent =
+  | { type: 'action.reviewed'; request: MoneyRequest }
+  | { type: 'review.accepted' }
+  | { type: 'review.declined' }
   | { type: 'action.confirmed'; request: MoneyRequest }
   | { type: 'action.retried' }
   | { type: 'result.acknowledged' };
@@ -132,15 +143,35 @@ export const moneyActionMachine = setup({
   },
 }).createMachine({
   id: 'moneyAction',
-  context: { request: null, key: null, result: null, failure: null, pendingAnswers: 0 },
+  context: { request: null, reviewing: null, key: null, result: null, failure: null, pendingAnswers: 0 },
   initial: 'idle',
   states: {
     idle: {
       on: {
+        'action.reviewed': {
+          target: 'reviewing',
+          actions: assign({
+            reviewing: ({ event }) => {
+              assertEvent(event, 'action.reviewed');
+              return event.request;
+            },
+          }),
+        },
         'action.confirmed': [
           { guard: 'repeatsUnsettledAction', target: 'submitting', actions: 'startAttempt' },
           { target: 'submitting', actions: ['assignRequest', 'assignFreshKey', 'startAttempt'] },
         ],
+      },
+    },
+    reviewing: {
+      on: {
+        // Back in idle, the reviewed request is confirmed as if pressed there: an unsettled
+        // action of the same request keeps its key.
+        'review.accepted': {
+          target: 'idle',
+          actions: [raise(({ context }) => ({ type: 'action.confirmed' as const, request: context.reviewing! })), assign({ reviewing: null })],
+        },
+        'review.declined': { target: 'idle', actions: assign({ reviewing: null }) },
       },
     },
     submitting: {

@@ -57,6 +57,8 @@ export interface QrDepositInput {
   minimum: number;
   /** Decimals an amount may have: 2 (satang), 0 for a currency used in whole units (kip). Default 2. */
   decimals?: number;
+  /** The largest amount a code may be made for in the member's currency, when the money rules give one. */
+  maximum?: number;
 }
 
 /** Why the form is showing: first time, or after a code ended. */
@@ -95,11 +97,18 @@ export const parseQrAmount = (typed: string, decimals = 2): number | null => {
 
 /**
  * Whether a code may be made for this amount: above 0 and at least 1 for every provider, at
- * least the provider's minimum (bank QR in baht has none), and in the currency's units.
+ * least the provider's minimum (bank QR in baht has none), at most its maximum when there is one
+ * (issue 27: a 99,999,999-baht code was made), and in the currency's units.
  */
-export const qrAmountAllowed = (typed: string, minimum: number, decimals = 2): boolean => {
+export const qrAmountAllowed = (typed: string, minimum: number, decimals = 2, maximum?: number): boolean => {
   const amount = parseQrAmount(typed, decimals);
-  return amount !== null && amount > 0 && amount >= QR_SMALLEST_AMOUNT && amount >= minimum;
+  return amount !== null && amount > 0 && amount >= QR_SMALLEST_AMOUNT && amount >= minimum && (maximum === undefined || amount <= maximum);
+};
+
+/** The typed amount is above the maximum: the form says so before the member asks. */
+export const qrAmountTooLarge = (typed: string, maximum: number | undefined, decimals = 2): boolean => {
+  const amount = parseQrAmount(typed, decimals);
+  return maximum !== undefined && amount !== null && amount > maximum;
 };
 
 /** Milliseconds left on the shown code, never below 0. */
@@ -144,7 +153,7 @@ export const qrDepositMachine = setup({
     forgetCode: assign({ code: null }),
   },
   guards: {
-    amountAllowed: ({ context }) => qrAmountAllowed(context.amount, context.minimum, context.decimals),
+    amountAllowed: ({ context }) => qrAmountAllowed(context.amount, context.minimum, context.decimals, context.maximum),
   },
   delays: {
     countdownTick: QR_COUNTDOWN_TICK_MS,

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, not, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import { SLIP_MAX_BYTES } from '../src/contract/constants';
 
 /**
@@ -15,7 +15,15 @@ import { SLIP_MAX_BYTES } from '../src/contract/constants';
  * server then answers the slip it already has for it instead of reading it twice). Choosing a
  * file, even the same one, is a new upload with a new key.
  *
- * No React, no axios: the upload is the `uploadSlip` callback actor, which reports
+ * A slip answered "in progress" is read again until it is decided (issue 27: after an operator
+ * approved a slip the dialog still said "checking"): at once on `slip.recheck` (the view sends it
+ * when the wallet changed or the page came back into view), and by itself after a pause that
+ * grows from SLIP_RECHECK.firstMs to SLIP_RECHECK.maxMs (a rejection moves no money, so no
+ * wallet change announces it).
+ *
+ *   done.pending ── slip.recheck, or the pause ──▶ done.rechecking ──▶ done.pending | done.decided
+ *
+ * No React, no axios: the upload is the `uploadSlip` callback actor, the read the `readSlip` actor, which reports
  * `upload.progressed`, then `upload.succeeded` or `upload.failed`; the key comes from the
  * `assignFreshKey` action. Both are swapped with `machine.provide(...)`.
  */
@@ -45,6 +53,8 @@ export interface SlipUploadContext {
   slip: SlipAnswer | null;
   /** The server's or the client's error code of the last attempt. */
   failure: string | null;
+  /** Reads of the answered slip while it is in progress: sets the next pause. */
+  rechecks: number;
 }
 
 export type SlipUploadEvent =
@@ -53,13 +63,22 @@ export type SlipUploadEvent =
   | { type: 'slip.cleared' }
   | { type: 'upload.progressed'; ratio: number }
   | { type: 'upload.succeeded'; slip: SlipAnswer }
-  | { type: 'upload.failed'; code: string };
+  | { type: 'upload.failed'; code: string }
+  /** The wallet changed, or the page came back into view: a slip in progress may be decided. */
+  | { type: 'slip.recheck' };
 
 export interface SlipUploadInput extends SlipFile {
   key: string;
 }
 
 export const SLIP_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+/** SPEC section 4: SUCCESS and FAILED are final; anything else is still being checked. */
+export const slipDecided = (slip: Pick<SlipAnswer, 'status'> | null): boolean => slip !== null && (slip.status === 'SUCCESS' || slip.status === 'FAILED');
+
+/** The pauses between reads of a slip in progress: doubling from the first, never above the cap. */
+export const SLIP_RECHECK = { firstMs: 10_000, maxMs: 60_000 } as const;
+export const slipRecheckPauseMs = (reads: number): number => Math.min(SLIP_RECHECK.maxMs, SLIP_RECHECK.firstMs * 2 ** Math.max(0, reads));
 
 const randomKey = (): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -73,6 +92,8 @@ export const slipUploadMachine = setup({
     uploadSlip: fromCallback<SlipUploadEvent, SlipUploadInput>(({ sendBack }) => {
       sendBack({ type: 'upload.failed', code: 'NETWORK_ERROR' });
     }),
+    /** The slip as the server has it now (the statement's slips), or null when not found. */
+    readSlip: fromPromise<SlipAnswer | null, { id: string }>(async () => null),
   },
   actions: {
     assignFreshKey: assign({ key: () => randomKey() }),
@@ -94,10 +115,14 @@ export const slipUploadMachine = setup({
     isSlipImage: ({ event }) => event.type === 'slip.chosen' && SLIP_TYPES.includes(event.file.type),
     hasContent: ({ event }) => event.type === 'slip.chosen' && event.file.size > 0,
     fitsSizeLimit: ({ event }) => event.type === 'slip.chosen' && event.file.size <= SLIP_MAX_BYTES,
+    slipInProgress: ({ context }) => context.slip !== null && !slipDecided(context.slip),
+  },
+  delays: {
+    slipRecheck: ({ context }) => slipRecheckPauseMs(context.rechecks),
   },
 }).createMachine({
   id: 'slipUpload',
-  context: { chosen: null, key: null, progress: 0, slip: null, failure: null },
+  context: { chosen: null, key: null, progress: 0, slip: null, failure: null, rechecks: 0 },
   initial: 'empty',
   on: {
     'slip.chosen': [
@@ -163,6 +188,29 @@ export const slipUploadMachine = setup({
       },
     },
     done: {
+      entry: assign({ rechecks: 0 }),
+      initial: 'sorting',
+      states: {
+        sorting: {
+          always: [{ guard: 'slipInProgress', target: 'pending' }, { target: 'decided' }],
+        },
+        pending: {
+          after: { slipRecheck: 'rechecking' },
+          on: { 'slip.recheck': 'rechecking' },
+        },
+        rechecking: {
+          invoke: {
+            src: 'readSlip',
+            input: ({ context }) => ({ id: context.slip!._id }),
+            onDone: {
+              target: 'sorting',
+              actions: assign({ slip: ({ context, event }) => event.output ?? context.slip, rechecks: ({ context }) => context.rechecks + 1 }),
+            },
+            onError: { target: 'pending', actions: assign({ rechecks: ({ context }) => context.rechecks + 1 }) },
+          },
+        },
+        decided: {},
+      },
       on: {
         'slip.cleared': { target: 'empty', actions: assign({ chosen: null, key: null, slip: null }) },
       },

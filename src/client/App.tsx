@@ -6,7 +6,6 @@ import { RequireToken } from './auth/RequireToken';
 import { withAllStrings } from './i18n';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
-import { TerminatedScreen } from './screens/TerminatedScreen';
 import { PublicShell } from './shells/PublicShell';
 import { ToastProvider } from './ui/Toasts';
 
@@ -25,6 +24,8 @@ const ContactScreen = lazy(withAllStrings(() => import('./screens/contact/Contac
 const DemoGameScreen = lazy(withAllStrings(() => import('./game/DemoGameScreen')));
 // The spin page brings Pixi (the wheel) and, for a prize, three.js along.
 const SpinScreen = lazy(withAllStrings(() => import('./spin/SpinScreen')));
+// The closed-service page watches for the service to return (XState) and shows the contact.
+const TerminatedScreen = lazy(withAllStrings(() => import('./screens/TerminatedScreen')));
 // The operators' back office: its own chunk, never loaded by the member pages.
 const AdminApp = lazy(withAllStrings(() => import('./admin/AdminApp')));
 

@@ -83,6 +83,12 @@ describe('QR rules (SPEC section 9)', () => {
     expect(qrRules('WW', '20')).toEqual(qrRules('WW'));
   });
 
+  it('offers no preset above the maximum the money rules give (issue 27)', () => {
+    const capped = { minimum: 100, presets: [100, 500, 1000, 50_000], maximum: 1000 };
+    expect(qrRules('WW', undefined, capped)).toEqual({ minimum: 100, presets: [100, 500, 1000], maximum: 1000 });
+    expect(qrRules('FP', '200', { minimum: 10, presets: [10, 500, 5000], maximum: 1000 })).toEqual({ minimum: 200, presets: [200, 500], maximum: 1000 });
+  });
+
   it("takes the server's minimum and presets in the member's currency when it has them (kip)", () => {
     const kip = { minimum: 10_000, presets: [50_000, 100_000, 500_000, 1_000_000] };
     expect(qrRules('BCEL', undefined, kip)).toEqual(kip);

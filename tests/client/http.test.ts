@@ -61,6 +61,16 @@ describe('createHttp: what every call sends', () => {
     expect(server.header(0, 'x-client')).toBe('member-wallet');
   });
 
+  it('asks past every cache, so a 410 a browser kept is never taken for the service state (issue 27)', async () => {
+    const { http, server } = client();
+    await http.call(endpoints.lookupActive);
+    await http.axios.get('/api/statement/slip/reference/x');
+    for (const i of [0, 1]) {
+      expect(server.header(i, 'cache-control')).toBe('no-cache');
+      expect(server.header(i, 'pragma')).toBe('no-cache');
+    }
+  });
+
   it('sends the Accept-Language of its own argument: two clients, two languages', async () => {
     let memberLanguage = 'lo';
     const member = client({ language: () => memberLanguage });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTransfer, checkWithdraw, checkWithdrawAmount, initialTransfer, readAmount } from '../../src/client/wallet/moneyForms';
+import { checkTransfer, checkWithdraw, checkWithdrawAmount, decimalsOf, fractionCut, initialTransfer, readAmount, typableAmount } from '../../src/client/wallet/moneyForms';
 import { accountName, activeGames, gamesByCategory, totalBalance } from '../../src/client/wallet/balance';
 import type { GameAccount } from '../../src/client/wallet/balance';
 
@@ -95,3 +95,43 @@ describe('wallet balances', () => {
   });
 });
 
+
+describe('a kip member\'s forms follow the money rules (issue 27: "1.00 kip" was accepted)', () => {
+  const kipTransfer = { step: 1, transferMin: 1_000 };
+  const kipWithdraw = { withdrawMin: 10_000, withdrawMax: 5_000_000, step: 1 };
+
+  it('cannot type a point or fractions in kip; baht keeps two decimals', () => {
+    expect(typableAmount('1.00', 1)).toBe('1');
+    expect(typableAmount('60000.50', 1)).toBe('60000');
+    expect(typableAmount('1,500.5 kip', 1)).toBe('1,500');
+    expect(fractionCut('60000.50', 1)).toBe(true);
+    expect(fractionCut('60000', 1)).toBe(false);
+    expect(fractionCut('10.5', 0.01)).toBe(false);
+    expect(typableAmount('12.345', 0.01)).toBe('12.34');
+    expect(typableAmount('1.2.3', 0.01)).toBe('1.23');
+    expect(typableAmount('abc', 0.01)).toBe('');
+    expect(decimalsOf(1)).toBe(0);
+    expect(decimalsOf(0.01)).toBe(2);
+  });
+
+  it('refuses amounts off the step (whole kip) with their own problem', () => {
+    expect(readAmount('1000', 1)).toEqual({ ok: true, amount: 1000 });
+    expect(readAmount('1000.50', 1)).toEqual({ ok: false, problem: 'step' });
+    expect(readAmount('10.5', 0.01)).toEqual({ ok: true, amount: 10.5 });
+  });
+
+  it('transfers at least the kip minimum, in whole kip', () => {
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '1' }, kipTransfer)).toEqual({ ok: false, errors: { amount: 'minimum' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '999' }, kipTransfer)).toEqual({ ok: false, errors: { amount: 'minimum' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '1000.5' }, kipTransfer)).toEqual({ ok: false, errors: { amount: 'step' } });
+    expect(checkTransfer({ from: 'wallet', to: 'PG', amount: '1,000' }, kipTransfer)).toEqual({ ok: true, from: 'wallet', to: 'PG', amount: 1000 });
+  });
+
+  it('withdraws within the kip bounds, in whole kip', () => {
+    expect(checkWithdraw('9999', kipWithdraw)).toEqual({ ok: false, problem: 'minimum' });
+    expect(checkWithdraw('10000.5', kipWithdraw)).toEqual({ ok: false, problem: 'step' });
+    expect(checkWithdraw('10000', kipWithdraw)).toEqual({ ok: true, amount: 10_000 });
+    // Before the rules arrived the step still holds.
+    expect(checkWithdraw('12.5', null, 1)).toEqual({ ok: false, problem: 'step' });
+  });
+});

@@ -2,13 +2,13 @@ import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract';
 import { onApiNavigation, type ApiNavigationTarget } from '../../src/client/api/navigation';
-import { askServiceActive, SERVICE_ACTIVE_PATH } from '../../src/client/api/serviceCheck';
+import { askServiceActive, readServiceState, SERVICE_ACTIVE_PATH } from '../../src/client/api/serviceCheck';
 
 /** The login page's service check goes out with fetch (not axios); it must ask and follow as a call would. */
-const asked: { url: string; headers: Record<string, string> }[] = [];
+const asked: { url: string; headers: Record<string, string>; cache: RequestCache | undefined }[] = [];
 const answerWith = (status: number, body: string) =>
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    asked.push({ url, headers: init.headers as Record<string, string> });
+    asked.push({ url, headers: init.headers as Record<string, string>, cache: init.cache });
     return new Response(body, { status, headers: { 'content-type': 'application/json' } });
   });
 
@@ -35,7 +35,11 @@ describe('askServiceActive', () => {
     answerWith(200, JSON.stringify({ message: 'OK' }));
     expect(await askServiceActive()).toBe(true);
     expect(asked).toEqual([
-      { url: '/api/lookup/active', headers: expect.objectContaining({ 'x-client': 'member-wallet', 'accept-language': 'lo' }) },
+      {
+        url: '/api/lookup/active',
+        headers: expect.objectContaining({ 'x-client': 'member-wallet', 'accept-language': 'lo' }),
+        cache: expect.anything(),
+      },
     ]);
     expect(went).toEqual([]);
   });
@@ -49,6 +53,25 @@ describe('askServiceActive', () => {
   it('stays on the page when the answer is neither', async () => {
     answerWith(502, '<html>Bad gateway</html>');
     expect(await askServiceActive()).toBe(false);
+    expect(went).toEqual([]);
+  });
+
+  it('asks the server, never the browser cache: a kept 410 must not lock the member out (issue 27)', async () => {
+    answerWith(200, JSON.stringify({ message: 'OK' }));
+    await askServiceActive();
+    expect(asked[0].cache).toBe('no-store');
+    expect(asked[0].headers).toEqual(expect.objectContaining({ 'cache-control': 'no-cache', pragma: 'no-cache' }));
+  });
+});
+
+describe('readServiceState', () => {
+  it('names the state without moving the member: /terminated asks it while it waits', async () => {
+    answerWith(410, JSON.stringify({ message: 'gone' }));
+    expect((await readServiceState()).state).toBe('gone');
+    answerWith(200, JSON.stringify({ message: 'OK' }));
+    expect((await readServiceState()).state).toBe('active');
+    answerWith(502, '<html>Bad gateway</html>');
+    expect((await readServiceState()).state).toBe('unknown');
     expect(went).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
 import { adminCode, adminEnrolled, codeFor, rememberAdminKey, seedPassword } from './operators';
-import { api, chooseLanguage, LOCALES, openAsMember, registerMember, type Locale } from './support';
+import { api, chooseLanguage, LOCALES, logIn, openAsMember, registerMember, type Locale } from './support';
 
 /**
  * The back office as a new operator meets it: the sandbox's seeded admin (password printed in
@@ -227,17 +227,49 @@ describe('back office', () => {
     expect(next).toEqual({ status: 401, body: { message: 'invalid-token' } });
   });
 
-  it("turns the service off, and a member's /login lands on /terminated; then on again", async () => {
+  it("turns the service off: a member on the home and a visitor on /login land on /terminated; on again, both get back in by themselves", async () => {
+    // A member on the home before the service closes (issue 27: after it reopened, members stayed locked out).
+    const onHome = await registerMember({ name: 'Somporn Reopen', accountPrefix: '63' });
+    const memberContext = await phoneContext(browser);
+    const memberPage = await memberContext.newPage();
+    await logIn(memberPage, onHome);
+    await memberPage.getByTestId('total-balance').waitFor();
+
     await page.getByRole('link', { name: en.admin.nav.service }).click();
     await page.getByRole('button', { name: en.admin.service.turnOff }).click();
     await expect.poll(() => page.getByTestId('service-state').getAttribute('data-active')).toBe('false');
     const visitor = await (await phoneContext(browser)).newPage();
+    try {
+      await new Promise((r) => setTimeout(r, 1_200)); // the settings cache of the node
+      await visitor.goto('/login');
+      await visitor.waitForURL('**/terminated');
+      // The member's next call meets the closed service (the home may have made one by itself:
+      // it reads the game balances when the page is in view again).
+      if (!memberPage.url().endsWith('/terminated')) await memberPage.reload();
+      await memberPage.waitForURL('**/terminated');
+      // The closed page says the money is safe and how to get it out, with the contact.
+      await memberPage.getByTestId('terminated-money-safe').waitFor();
+      await memberPage.getByTestId('line-name').waitFor();
+      await fontsReady(memberPage);
+      await screenshot(memberPage, 'terminated-member-en');
+    } finally {
+      // Whatever happened above, the other journeys need the service on.
+      await page.getByRole('button', { name: en.admin.service.turnOn }).click();
+      await expect.poll(() => page.getByTestId('service-state').getAttribute('data-active')).toBe('true');
+    }
     await new Promise((r) => setTimeout(r, 1_200)); // the settings cache of the node
-    await visitor.goto('/login');
-    await visitor.waitForURL('**/terminated');
+    // Back by themselves, nothing cleared: the pages ask the server (never a cached 410); the button
+    // asks now instead of after the page's own pause.
+    await visitor.getByTestId('terminated-recheck').click();
+    await visitor.waitForURL('**/login');
     await visitor.context().close();
-    await page.getByRole('button', { name: en.admin.service.turnOn }).click();
-    await expect.poll(() => page.getByTestId('service-state').getAttribute('data-active')).toBe('true');
+    await memberPage.getByTestId('terminated-recheck').click();
+    await memberPage.waitForURL('**/login');
+    await logIn(memberPage, onHome);
+    await memberPage.getByTestId('widget-deposit').click();
+    await memberPage.getByRole('dialog', { name: en.deposit.title }).getByTestId('deposit-account').first().waitFor();
+    expect(memberPage.url()).toMatch(/\/user\/home$/);
+    await memberContext.close();
   });
 
   it('keeps every one of these actions in the audit log', async () => {

@@ -252,6 +252,18 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
     expect(await page.getByTestId('held-type').innerText()).toBe(t.bonusPage.types.limit);
     expect(Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(0);
     await shot('bonus-held');
+
+    // While the bonus is held no deposit is taken: the dialog says so, instead of listing accounts (issue 27).
+    await page.getByTestId('menu-home').click();
+    await page.waitForURL('**/user/home');
+    await page.getByTestId('widget-deposit').click();
+    const deposit = page.getByRole('dialog', { name: t.deposit.title });
+    await deposit.getByTestId('deposit-bonus-held').waitFor();
+    expect(await deposit.getByTestId('deposit-account').count()).toBe(0);
+    await inScript(await deposit.getByTestId('deposit-bonus-held').innerText());
+    await shot('deposit-paused');
+    await page.keyboard.press('Escape');
+    await deposit.waitFor({ state: 'hidden' });
   });
 
   let gameBalance = 0;
@@ -274,6 +286,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
     await account.getByTestId('game-activate').click();
     await account.getByTestId('game-username').waitFor();
     await account.getByTestId('game-transfer-all').click();
+    await page.getByTestId('game-transfer-all-confirm').click();
     const moved = page.getByRole('alertdialog', { name: t.gameAccount.transferAllDoneTitle });
     await moved.waitFor({ timeout: 20_000 });
     await moved.getByRole('button', { name: t.common.ok }).click();
@@ -460,7 +473,14 @@ describe('a friend invited by the Thai member', () => {
     const modal = member.getByRole('dialog', { name: t.promotionsHome.invite.title });
     await modal.getByTestId('invite-modal').getByText(friend.name).waitFor();
     await shot('earned');
+    // The dialog's waiting amount is the home's (issue 27: the home said 0.00 while the list said 20.00).
+    expect(money(await modal.getByTestId('invite-waiting').innerText())).toBe(100);
     await modal.getByRole('button', { name: t.promotionsHome.invite.receive }).click();
+    // One primary action, naming the amount; the other one cancels and says so.
+    const confirmation = member.getByRole('alertdialog', { name: t.promotionsHome.invite.confirmTitle });
+    await confirmation.waitFor();
+    expect(await confirmation.locator('.btn--gold').count()).toBe(1);
+    expect(money(await confirmation.getByTestId('claim-confirm').innerText())).toBe(100);
     await member.getByTestId('claim-confirm').click();
     await member.locator('.toast').filter({ hasText: fill(t.promotionsHome.invite.received, { amount: '100.00' }) }).waitFor();
     await shot('received');

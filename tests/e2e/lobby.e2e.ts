@@ -201,10 +201,14 @@ describe('game lobby with touch', () => {
     await page.bringToFront();
   });
 
-  it('comes back, checks balances and moves everything back; the wallet agrees with the statement', async () => {
+  it('comes back to the game balance read from the game by itself, and moves everything back; the wallet agrees with the statement', async () => {
+    // Back from the game's tab, the dialog shows what the game holds, read on return (issue 27:
+    // after a loss it once showed the figure from before), without "check balance".
+    const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+    await expect.poll(() => dialog.getByTestId('game-account-balance').innerText(), { timeout: 15_000 }).toBe(`${gameBalance.toFixed(2)} baht`);
+    await expect.poll(() => dialog.getByTestId('game-account-age').getAttribute('data-age')).toBe('read');
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Huay HD' }).waitFor({ state: 'hidden' });
-    await page.getByTestId('check-balance').click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('game-HUAYHD').getAttribute('aria-label')).toContain(`${gameBalance.toFixed(2)} baht`);
     expect(money(await page.getByTestId('total-balance').innerText())).toBeCloseTo(900 + gameBalance, 2);
 
@@ -323,12 +327,21 @@ describe('game lobby with the keyboard alone', () => {
     await press('Enter');
     await dialog.getByTestId('game-username').waitFor();
     await tabTo(page, 'game-transfer-all');
+    // The whole wallet moves only after its amount is shown and accepted (issue 27).
+    await press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: fill(en.gameAccount.transferAllConfirmTitle, { name: 'PG Soft' }) });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(fill(en.gameAccount.transferAllConfirmBody, { amount: '500.00 baht', name: 'PG Soft' }));
+    expect(await confirm.locator('.btn--gold').count()).toBe(1);
+    // Focus starts on the ghost button; the one primary action is next.
+    expect(await confirm.evaluate((el) => el.contains(document.activeElement) && document.activeElement?.classList.contains('btn--ghost'))).toBe(true);
+    await press('Tab');
     const sent = page.waitForRequest('**/api/wallet/transferAll');
     await press('Enter');
     expect((await sent).postDataJSON()).toEqual({ to: 'PG' });
     const done = page.getByRole('alertdialog', { name: en.gameAccount.transferAllDoneTitle });
     await done.waitFor({ timeout: 20_000 });
-    expect(await done.innerText()).toContain(fill(en.gameAccount.transferAllDoneBody, { name: 'PG Soft', amount: '500.00', currency: 'baht' }));
+    expect(await done.innerText()).toContain(fill(en.gameAccount.transferAllDoneBody, { name: 'PG Soft' }));
     await press('Enter');
     await expect.poll(() => dialog.getByTestId('game-account-balance').innerText()).toBe('500.00 baht');
   });

@@ -53,6 +53,8 @@ const mockMemberData = (p: Page) =>
         },
       }),
     ),
+    // The home reads the game balances from the games as it opens (issue 27).
+    p.route('**/api/wallet/refresh/slot', (route) => route.fulfill({ status: 200, json: { wallet: { amount: 0 }, slots: [] } })),
     p.route('**/api/statement', (route) => route.fulfill({ status: 200, json: { total: 0, statements: [], cursor: null } })),
     // The agreement modal asks 1.5 s after the home loads; accepted, so it stays away.
     p.route('**/api/account/agreement', (route) => route.fulfill({ status: 200, json: { version: 1, accepted: true } })),

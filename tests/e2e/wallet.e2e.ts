@@ -44,7 +44,8 @@ describe('member wallet', () => {
     await expect.poll(() => page.getByTestId('profile-name').innerText()).toBe(fill(en.home.greeting, { name: 'Somchai Tester' }));
     await expect.poll(total).toMatch(/^0\.00\s*baht$/);
     expect(await page.getByTestId('wallet-amount').innerText()).toBe('0.00');
-    expect(await page.getByTestId('last-sync').innerText()).toBe(en.home.neverChecked);
+    // The game balances are read from the games as the home opens, and say how old they are.
+    await expect.poll(() => page.getByTestId('last-sync').innerText()).toBe(fill(en.gameBalance.readAt, { time: en.time.justNow }));
     const widgets = page.getByRole('list', { name: en.home.actions }).getByRole('button');
     expect(await widgets.allInnerTexts()).toEqual([en.deposit.widget, en.home.withdraw, en.home.transfer]);
   });
@@ -61,7 +62,7 @@ describe('member wallet', () => {
     const refresh = page.waitForResponse('**/api/wallet/refresh/slot');
     await page.getByTestId('check-balance').click();
     expect((await refresh).status()).toBe(200);
-    await expect.poll(() => page.getByTestId('last-sync').innerText()).toBe(fill(en.home.lastUpdate, { time: en.time.justNow }));
+    await expect.poll(() => page.getByTestId('last-sync').innerText()).toBe(fill(en.gameBalance.readAt, { time: en.time.justNow }));
     expect(await page.evaluate(() => localStorage.getItem('lastSyncTime'))).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The lobby's card button for PG (its accessible layer) tells whether the account is open.
     const pg = page.getByTestId('game-PG');
@@ -135,7 +136,8 @@ describe('member wallet', () => {
     const limits = (await memberApi<{ withdrawMin: number; withdrawMax: number }>('GET', '/api/lookup/withdraw')).body;
     const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await dialog.getByText(fill(en.withdraw.limits, { min: money(limits.withdrawMin), max: money(limits.withdrawMax), currency: 'baht' })).waitFor();
-    expect(await dialog.getByText(en.withdraw.warning).isVisible()).toBe(true);
+    // No bonus is held: the rule a bonus brings is not stated.
+    expect(await dialog.getByTestId('withdraw-bonus-rule').count()).toBe(0);
     expect(await page.getByTestId('withdraw-balance').innerText()).toMatch(/^700\.00\s*baht$/);
 
     await dialog.getByLabel(en.withdraw.amount).fill(String(limits.withdrawMin - 1));
@@ -264,7 +266,6 @@ describe('member wallet', () => {
 
       await page.getByTestId('widget-withdraw').click();
       const withdraw = page.getByRole('dialog', { name: strings.withdraw.title });
-      await withdraw.getByText(strings.withdraw.warning).waitFor();
       await withdraw.locator('.field__hint').waitFor();
       await fontsReady(page);
       await checkScript();

@@ -28,12 +28,18 @@ interface World {
   calls: string[];
   fail: Partial<Record<'activate' | 'find' | 'promotion' | 'clear' | 'load', string>>;
   promotion: Promotion;
+  /** What GET /api/bonus/check/minimum answers: whether the held bonus may end now. */
+  mayEnd: boolean;
+  /** How many times it was asked. */
+  endChecks: number;
+  /** The check never answers (the providers are slow). */
+  endCheckWaits: boolean;
 }
 
 function start(world: Partial<World> = {}) {
   const w: World = {
     bonuses: [card('WELCOME100'), card('DAILY10', { type: 'day', maxReceived: 2 }), card('USED', { userBonus: { _id: '1', isActive: false, received: [{ updatedAt: '2026-11-01T00:00:00Z' }] } })],
-    held: null, calls: [], fail: {}, promotion: { code: 'SONGKRAN', percentFail: 20, description: '<p>100</p>' }, ...world,
+    held: null, calls: [], fail: {}, promotion: { code: 'SONGKRAN', percentFail: 20, description: '<p>100</p>' }, mayEnd: true, endChecks: 0, endCheckWaits: false, ...world,
   };
   const fails = async (what: keyof World['fail']) => {
     if (w.fail[what]) throw new CodedError(w.fail[what]!);
@@ -66,6 +72,11 @@ function start(world: Partial<World> = {}) {
         await fails('promotion');
         w.held = { ...HELD, code: input.code, source: 'promotion' };
         return undefined as unknown;
+      }),
+      checkEnd: fromPromise(async () => {
+        w.endChecks += 1;
+        if (w.endCheckWaits) await new Promise(() => undefined);
+        return { status: w.mayEnd, minimum: 20 };
       }),
       clearBonus: fromPromise(async () => {
         w.calls.push('clear');
@@ -241,6 +252,42 @@ describe('bonusMachine', () => {
     expect(state().context).toMatchObject({ held: null, done: 'cleared' });
     // Nothing held: there is nothing to cancel.
     expect(state().can({ type: 'bonus.cancel' })).toBe(false);
+  });
+
+  it('offers "cancel bonus" only when the server says it may end now, and asks again when the balance moves (issue 27)', async () => {
+    const { actor, state, w } = start({ held: HELD, mayEnd: false });
+    // Until the server answered, the cancel is not offered.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state().can({ type: 'bonus.cancel' })).toBe(false);
+    await settle();
+    expect(w.endChecks).toBe(1);
+    expect(state().context.endCheck).toEqual({ status: false, minimum: 20 });
+    expect(state().can({ type: 'bonus.cancel' })).toBe(false);
+    actor.send({ type: 'bonus.cancel' });
+    expect(state().value).toEqual({ ready: 'browsing' });
+
+    // The member lost in a game: the balance fell below the bound.
+    w.mayEnd = true;
+    actor.send({ type: 'balance.changed' });
+    await settle();
+    expect(w.endChecks).toBe(2);
+    expect(state().can({ type: 'bonus.cancel' })).toBe(true);
+
+    // A bet moved the held bonus: read it, and ask again.
+    actor.send({ type: 'turnover.updated' });
+    await settle();
+    expect(w.endChecks).toBe(3);
+    actor.send({ type: 'bonus.cancel' });
+    expect(state().value).toEqual({ ready: 'confirmingCancel' });
+  });
+
+  it('lets the member open a card while it asks whether the bonus may end', async () => {
+    const { actor, state } = start({ held: HELD, endCheckWaits: true });
+    await settle();
+    expect(state().value).toEqual({ ready: 'checkingEnd' });
+    expect(state().can({ type: 'bonus.cancel' })).toBe(false);
+    actor.send({ type: 'bonus.selected', code: 'DAILY10' });
+    expect(state().value).toEqual({ ready: 'bonusDialog' });
   });
 
   it('reads the held bonus again when bets move it, and reloads the cards once it completes', async () => {

@@ -226,6 +226,48 @@ describe('moneyActionMachine', () => {
   });
 });
 
+describe('moneyActionMachine: whole-balance actions are reviewed first (issue 27)', () => {
+  const withdrawAll: MoneyRequest = { operation: 'withdrawAll', amount: 1234.5 };
+
+  it('sends nothing until the member accepts the amount shown, then sends exactly that request', async () => {
+    const { server, actor, state } = start();
+    actor.send({ type: 'action.reviewed', request: withdrawAll });
+    expect(state()).toBe('reviewing');
+    expect(actor.getSnapshot().context.reviewing).toEqual(withdrawAll);
+    expect(server.calls).toEqual([]);
+    // No other action starts while one is being reviewed.
+    expect(actor.getSnapshot().can({ type: 'action.confirmed', request: transfer })).toBe(false);
+
+    actor.send({ type: 'review.accepted' });
+    expect(state()).toBe('submitting');
+    expect(server.calls).toEqual([{ request: withdrawAll, key: 'key-1' }]);
+    expect(actor.getSnapshot().context.reviewing).toBeNull();
+    await server.succeed({ wallet: { amount: 0 } });
+    expect(state()).toBe('done');
+  });
+
+  it('declining sends nothing and makes no key', () => {
+    const { server, actor, state, keysMade } = start();
+    actor.send({ type: 'action.reviewed', request: withdrawAll });
+    actor.send({ type: 'review.declined' });
+    expect(state()).toBe('idle');
+    expect(actor.getSnapshot().context.reviewing).toBeNull();
+    expect(server.calls).toEqual([]);
+    expect(keysMade()).toBe(0);
+  });
+
+  it('reviewing again what was left without a known outcome keeps its key', async () => {
+    const { server, actor } = start();
+    actor.send({ type: 'action.reviewed', request: withdrawAll });
+    actor.send({ type: 'review.accepted' });
+    await server.fail('TIMEOUT');
+    actor.send({ type: 'result.acknowledged' });
+    actor.send({ type: 'action.reviewed', request: withdrawAll });
+    actor.send({ type: 'review.accepted' });
+    expect(server.calls.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+  });
+});
+
 describe('failureOf', () => {
   it('reads the code of an ApiError-like value and knows which outcomes are unknown', () => {
     expect(failureOf({ code: 'MONEY_NOT_ENOUGH' })).toEqual({ code: 'MONEY_NOT_ENOUGH', outcomeUnknown: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { QR_MINIMUM } from '../../src/contract/constants';
-import { qrAmountAllowed, qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../machines/qrDepositMachine';
+import { qrAmountAllowed, qrAmountTooLarge, qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../machines/qrDepositMachine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const START = Date.parse('2025-06-01T10:00:00.000Z');
@@ -297,6 +297,35 @@ describe('QR deposit', () => {
     expect(qrAmountAllowed('12000.50', 10_000, 0)).toBe(false);
     expect(qrAmountAllowed('12000.5', 10_000)).toBe(true);
     expect(qrAmountAllowed('9999', 10_000, 0)).toBe(false);
+  });
+
+  it('makes no code above the maximum the money rules give (issue 27: a 99,999,999-baht code was made)', async () => {
+    const log: string[] = [];
+    const actor = createActor(
+      qrDepositMachine.provide({
+        actors: {
+          readQrcode: fromPromise<QrAnswer, { provider: string }>(async () => ({ hasQrcode: false })),
+          createQrcode: fromPromise<QrAnswer, { provider: string; amount: number }>(async ({ input }) => {
+            log.push(`POST ${input.amount}`);
+            return code('qr-max', input.amount, 600_000);
+          }),
+        },
+      }),
+      { input: { provider: 'WW', minimum: 100, maximum: 50_000 }, clock: new SimulatedClock() },
+    ).start();
+    await settle();
+    actor.send({ type: 'amount.changed', value: '99999999' });
+    expect(actor.getSnapshot().can({ type: 'qr.requested' })).toBe(false);
+    actor.send({ type: 'qr.requested' });
+    expect(log).toEqual([]);
+    actor.send({ type: 'amount.changed', value: '50,000' });
+    actor.send({ type: 'qr.requested' });
+    await settle();
+    expect(log).toEqual(['POST 50000']);
+    expect(qrAmountAllowed('50000.01', 100, 2, 50_000)).toBe(false);
+    expect(qrAmountTooLarge('50000.01', 50_000)).toBe(true);
+    expect(qrAmountTooLarge('50000', 50_000)).toBe(false);
+    expect(qrAmountTooLarge('99999999', undefined)).toBe(false);
   });
 
   it('shows the server message when the code cannot be made (hasQrcode false), and when the call fails', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { SLIP_MAX_BYTES } from '../../src/contract/constants';
-import { slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../machines/slipUploadMachine';
+import { SLIP_RECHECK, slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../machines/slipUploadMachine';
 
 const png = (bytes = 1_000) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 const slip = (status: string, note: string | null = null): SlipAnswer => ({
@@ -9,7 +9,9 @@ const slip = (status: string, note: string | null = null): SlipAnswer => ({
 });
 
 /** The upload actor is a puppet: each attempt is recorded and answered by the test. */
-function start() {
+function start(reads: (SlipAnswer | null | Error)[] = [null]) {
+  const clock = new SimulatedClock();
+  const readsAsked: string[] = [];
   const attempts: { input: SlipUploadInput; sendBack: (event: SlipUploadEvent) => void; stopped: boolean }[] = [];
   const log: string[] = [];
   let keys = 0;
@@ -23,6 +25,12 @@ function start() {
             attempt.stopped = true;
           };
         }),
+        readSlip: fromPromise<SlipAnswer | null, { id: string }>(async ({ input }) => {
+          readsAsked.push(input.id);
+          const answer = reads.length > 1 ? reads.shift()! : reads[0];
+          if (answer instanceof Error) throw answer;
+          return answer;
+        }),
       },
       actions: {
         assignFreshKey: assign({ key: () => `key-${++keys}` }),
@@ -30,9 +38,12 @@ function start() {
         notifyUploadFailed: (_, { code }) => void log.push(`failed ${code}`),
       },
     }),
+    { clock },
   ).start();
-  return { actor, attempts, log, state: () => actor.getSnapshot() };
+  return { actor, attempts, log, clock, readsAsked, state: () => actor.getSnapshot() };
 }
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('slip upload', () => {
   it('sends the chosen PNG with its key, shows the progress and the answered slip', () => {
@@ -55,7 +66,7 @@ describe('slip upload', () => {
     expect(run.state().can({ type: 'slip.submitted' })).toBe(false);
 
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('SUCCESS') });
-    expect(run.state().value).toBe('done');
+    expect(run.state().matches('done')).toBe(true);
     expect(run.state().context.slip).toMatchObject({ status: 'SUCCESS', amount: 250 });
     expect(run.state().context.progress).toBe(1);
     expect(run.attempts[0].stopped).toBe(true);
@@ -66,7 +77,7 @@ describe('slip upload', () => {
     run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('FAILED', 'SLIP_REFNO_DUPLICATED') });
-    expect(run.state().value).toBe('done');
+    expect(run.state().matches('done')).toBe(true);
     expect(run.state().context.slip).toMatchObject({ status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' });
     expect(run.log).toEqual([]);
   });
@@ -86,7 +97,7 @@ describe('slip upload', () => {
     expect(run.attempts[1].input.key).toBe('key-1');
     expect(run.state().context.failure).toBeNull();
     run.attempts[1].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
-    expect(run.state().value).toBe('done');
+    expect(run.state().matches('done')).toBe(true);
 
     // The same file chosen again is another upload (the server then finds it a duplicate).
     run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.jpg' });
@@ -124,5 +135,61 @@ describe('slip upload', () => {
     run.actor.send({ type: 'slip.cleared' });
     expect(run.state().value).toBe('empty');
     expect(run.state().context.chosen).toBeNull();
+  });
+
+  it('reads a slip in progress again when the wallet changes, and stops saying "checking" once it is decided (issue 27)', async () => {
+    const run = start([slip('PENDING'), slip('SUCCESS')]);
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
+    expect(run.state().matches({ done: 'pending' })).toBe(true);
+
+    // The operator approved it: the wallet changed, the view asks again.
+    run.actor.send({ type: 'slip.recheck' });
+    await settle();
+    expect(run.readsAsked).toEqual(['slip-1']);
+    expect(run.state().matches({ done: 'pending' })).toBe(true);
+    run.actor.send({ type: 'slip.recheck' });
+    await settle();
+    expect(run.state().matches({ done: 'decided' })).toBe(true);
+    expect(run.state().context.slip).toMatchObject({ status: 'SUCCESS', amount: 250 });
+
+    // Decided: nothing more is read.
+    run.actor.send({ type: 'slip.recheck' });
+    run.clock.increment(SLIP_RECHECK.maxMs * 2);
+    await settle();
+    expect(run.readsAsked).toHaveLength(2);
+  });
+
+  it('reads it by itself too, with a growing pause: a rejection moves no money and announces nothing', async () => {
+    const run = start([slip('PENDING'), new Error('offline'), slip('FAILED', 'NOT_MATCH')]);
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
+    run.clock.increment(SLIP_RECHECK.firstMs);
+    await settle();
+    expect(run.readsAsked).toHaveLength(1);
+    run.clock.increment(2 * SLIP_RECHECK.firstMs - 1);
+    await settle();
+    expect(run.readsAsked).toHaveLength(1);
+    run.clock.increment(1);
+    await settle();
+    expect(run.readsAsked).toHaveLength(2);
+    run.clock.increment(SLIP_RECHECK.maxMs);
+    await settle();
+    expect(run.readsAsked).toHaveLength(3);
+    expect(run.state().matches({ done: 'decided' })).toBe(true);
+    expect(run.state().context.slip).toMatchObject({ status: 'FAILED', note: 'NOT_MATCH' });
+  });
+
+  it('keeps the slip it has when the read finds none', async () => {
+    const run = start([null]);
+    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send({ type: 'slip.submitted' });
+    run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
+    run.actor.send({ type: 'slip.recheck' });
+    await settle();
+    expect(run.state().context.slip).toMatchObject({ status: 'PENDING' });
+    expect(run.state().matches({ done: 'pending' })).toBe(true);
   });
 });

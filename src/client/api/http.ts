@@ -25,6 +25,13 @@ export interface Http {
   call: <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) => Promise<ResponseOf<E>>;
 }
 
+/**
+ * Every answer is the service's state now, never a copy a cache kept: a 410 'gone' kept by the
+ * browser once locked members out after the service reopened (issue 27). `no-cache` makes the
+ * browser's cache (and any proxy) ask the server again; Pragma says it to HTTP/1.0 caches.
+ */
+export const NO_CACHE_HEADERS = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
+
 /** The one error mapping: whatever axios throws becomes an ApiError with the server's code or the client's. */
 const toApiError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
@@ -57,7 +64,7 @@ export function createHttp({ tokenSource, onSessionEnd, language }: HttpOptions)
   const instance = axios.create({
     baseURL: '',
     timeout: TIMEOUTS.requestMs,
-    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...NO_CACHE_HEADERS },
   });
 
   const follow = (message: string | undefined) => {

@@ -2,14 +2,18 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { bonusMachine, cardState, type BonusCard, type HeldBonus } from '../../../machines/bonusMachine';
+import { bonusMachine, cardState, type BonusCard, type EndCheck, type HeldBonus } from '../../../machines/bonusMachine';
 import { call, endpoints, errorText } from '../api';
+import { formatAmount } from '../format';
 import { sanitizeOperatorHtml } from '../format/safeHtml';
 import { useMemberEvent } from '../realtime/useMemberEvent';
 import { AlertDialog } from '../ui/AlertDialog';
 import { Dialog } from '../ui/Dialog';
+import { causeOfRefusal } from '../wallet/moneyFailures';
+import { useCurrencyLabel } from '../wallet/useCurrency';
 import { useWallet } from '../wallet/walletContext';
 import { BonusDialog } from './BonusDialog';
+import { endBelowRule } from './bonusRules';
 import { FinishedBonusNotice, HeldBonusPanel } from './HeldBonusPanel';
 import './bonus.css';
 import '../screens/pages.css';
@@ -29,7 +33,8 @@ const loadBonusPage = async () => {
  */
 export default function BonusScreen() {
   const { t } = useTranslation();
-  const { reload } = useWallet();
+  const { reload, changes, home } = useWallet();
+  const currency = useCurrencyLabel();
   const [typed, setTyped] = useState('');
   const [snapshot, send] = useMachine(
     bonusMachine.provide({
@@ -40,6 +45,7 @@ export default function BonusScreen() {
         findPromotion: fromPromise(({ input }) => call(endpoints.promotionFind, { params: { code: input.code } })),
         activatePromotion: fromPromise<unknown, { code: string }>(({ input }) => call(endpoints.promotionActivate, { params: { code: input.code } })),
         clearBonus: fromPromise<unknown>(() => call(endpoints.bonusClear)),
+        checkEnd: fromPromise<EndCheck>(() => call(endpoints.bonusCheckMinimum)),
       },
     }),
   );
@@ -56,8 +62,17 @@ export default function BonusScreen() {
     send({ type: 'turnover.updated', held: parsed.success && parsed.data ? (parsed.data as HeldBonus) : undefined });
   }, [send]);
   useMemberEvent(BONUS_CHANGED, onBonusChanged);
+  // The member's balance moved (a game, a withdrawal): whether the bonus may end is asked again.
+  const seenChanges = useRef(changes);
+  useEffect(() => {
+    if (seenChanges.current === changes) return;
+    seenChanges.current = changes;
+    send({ type: 'balance.changed' });
+  }, [changes, send]);
 
-  const { bonuses, held, selected, promotion, searchedCode, error, done, finished } = snapshot.context;
+  const { bonuses, held, selected, promotion, searchedCode, error, done, finished, endCheck } = snapshot.context;
+  // BONUS_CONDITION on ending the bonus may mean money still in a game: say so, and what to do.
+  const cause = error ? causeOfRefusal('endBonus', error, home?.slots ?? []) : null;
   const at = (state: string) => snapshot.matches({ ready: state } as never);
   const now = new Date();
   const selectedCard = at('bonusDialog') || at('activating') ? bonuses.find((b) => b.code === selected) ?? null : null;
@@ -72,7 +87,15 @@ export default function BonusScreen() {
         {t('pages.bonus')}
       </h1>
 
-      {held && <HeldBonusPanel held={held} cancelling={at('clearing')} onCancel={() => send({ type: 'bonus.cancel' })} />}
+      {held && (
+        <HeldBonusPanel
+          held={held}
+          cancelling={at('clearing')}
+          mayEnd={endCheck?.status === true}
+          endCheck={endCheck}
+          onCancel={() => send({ type: 'bonus.cancel' })}
+        />
+      )}
       {!held && finished && <FinishedBonusNotice finished={finished} />}
       {!held && (
         <form
@@ -138,7 +161,7 @@ export default function BonusScreen() {
 
       <BonusDialog
         card={selectedCard}
-        held={Boolean(held && held.code === selected)}
+        held={held && held.code === selected ? held : null}
         busy={at('activating')}
         onReceive={() => send({ type: 'bonus.received' })}
         onClose={() => send({ type: 'dialog.closed' })}
@@ -165,7 +188,7 @@ export default function BonusScreen() {
         {promotion && (
           <div className="bonus-dialog" data-testid="promotion-found">
             <div dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(promotion.description) }} />
-            <p className="bonus-dialog__notice">{t('bonusPage.promotion.percentFail', { percent: promotion.percentFail })}</p>
+            <p className="bonus-dialog__notice" data-testid="promotion-percent-fail">{endBelowRule(t, { percent: promotion.percentFail, minimum: null })}</p>
           </div>
         )}
       </Dialog>
@@ -185,13 +208,20 @@ export default function BonusScreen() {
           </>
         }
       >
-        <p>{t('bonusPage.cancel.text', { minimum: held?.minimum ?? 0 })}</p>
+        {held && (
+          <p>{held.turnover.done > 0 ? t('bonusPage.cancel.played') : t('bonusPage.held.ruleUnplayed', { amount: `${formatAmount(held.amount)} ${currency}` })}</p>
+        )}
       </Dialog>
 
-      <AlertDialog open={at('failed')} kind="error" title={t('bonusPage.failed')} onClose={() => send({ type: 'error.dismissed' })}>
-        {error && errorText(t, error)}
+      <AlertDialog
+        open={at('failed')}
+        kind="error"
+        title={cause ? t('moneyFailure.moneyInGamesTitle') : t('bonusPage.failed')}
+        onClose={() => send({ type: 'error.dismissed' })}
+      >
+        {cause ? t('moneyFailure.moneyInGamesEnd', { games: cause.games.join(', ') }) : error && errorText(t, error)}
       </AlertDialog>
-      <AlertDialog open={done !== null && (at('browsing') || at('refreshingHeld'))} kind="success" title={done === 'cleared' ? t('bonusPage.cleared') : t('bonusPage.activated')} onClose={closeSuccess}>
+      <AlertDialog open={done !== null && (at('browsing') || at('refreshingHeld') || at('checkingEnd'))} kind="success" title={done === 'cleared' ? t('bonusPage.cleared') : t('bonusPage.activated')} onClose={closeSuccess}>
         {t('bonusPage.saved')}
       </AlertDialog>
     </section>

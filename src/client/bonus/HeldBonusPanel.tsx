@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import type { HeldBonus } from '../../../machines/bonusMachine';
+import type { EndCheck, HeldBonus } from '../../../machines/bonusMachine';
 import type { GameCategory } from '../../contract';
 import { formatAmount } from '../format';
 import { useCurrencyLabel } from '../wallet/useCurrency';
+import { depositPauseRule, endBelowRule, gamesFirstRule, withdrawWithBonusRule } from './bonusRules';
 
 /**
  * The held bonus (SPEC section 2: its type and a Cancel button), with its live turnover and the
  * rules that apply while it is held, so a refused withdrawal or deposit explains itself.
  */
-export function HeldBonusPanel({ held, onCancel, cancelling }: { held: HeldBonus; onCancel: () => void; cancelling: boolean }) {
+export function HeldBonusPanel({ held, onCancel, cancelling, mayEnd, endCheck }: {
+  held: HeldBonus;
+  onCancel: () => void;
+  cancelling: boolean;
+  /** The server said the bonus may end now (GET /api/bonus/check/minimum): only then is cancel offered. */
+  mayEnd: boolean;
+  endCheck: EndCheck | null;
+}) {
   const { t } = useTranslation();
   const currency = useCurrencyLabel();
   const money = (amount: number) => `${formatAmount(amount)} ${currency}`;
@@ -52,15 +60,22 @@ export function HeldBonusPanel({ held, onCancel, cancelling }: { held: HeldBonus
       <h3 className="held__rules-title">{t('bonusPage.held.rulesTitle')}</h3>
       <ul className="held__rules">
         <li>{t('bonusPage.held.ruleGames', { games })}</li>
-        <li>{t('bonusPage.held.ruleDeposit')}</li>
-        <li>{t('bonusPage.held.ruleWithdraw', { amount: money(held.amount) })}</li>
-        <li>{t('bonusPage.held.ruleMinimum', { minimum: money(held.minimum) })}</li>
+        <li>{depositPauseRule(t)}</li>
+        <li data-testid="held-withdraw-rule">{withdrawWithBonusRule(t, money(held.amount))}</li>
+        <li>{gamesFirstRule(t)}</li>
+        <li>{endBelowRule(t, { percent: held.percentFail, minimum: money(held.minimum) })}</li>
         <li>{t('bonusPage.held.ruleUnplayed', { amount: money(held.amount) })}</li>
       </ul>
 
-      <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={cancelling} data-testid="bonus-cancel">
-        {t('bonusPage.held.cancel')}
-      </button>
+      {mayEnd || cancelling ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={onCancel} disabled={cancelling} aria-busy={cancelling} data-testid="bonus-cancel">
+          {t('bonusPage.held.cancel')}
+        </button>
+      ) : (
+        <p className="held__end-note" role="status" data-testid="bonus-cancel-unavailable">
+          {endCheck === null ? t('bonusPage.held.endChecking') : t('bonusPage.held.endNotYet', { minimum: money(endCheck.minimum || held.minimum) })}
+        </p>
+      )}
     </section>
   );
 }

@@ -8,13 +8,14 @@ import { PAGE_SIZES } from '../../contract';
 import { call, endpoints, errorText } from '../api';
 import { formatAmount } from '../format';
 import { sanitizeOperatorHtml } from '../format/safeHtml';
-import { AlertDialog } from '../ui/AlertDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { GiftIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
 import { useAction } from '../ui/useAction';
 import { useLatest } from '../ui/useLatest';
 import { SpinWidget } from '../spin/SpinWidget';
 import { RefreshIcon } from '../wallet/moneyIcons';
+import { useCurrencyLabel } from '../wallet/useCurrency';
 import { PagedClaimModal } from './PagedClaimModal';
 import './bonus.css';
 
@@ -28,7 +29,7 @@ interface RefundCheck {
   refundFail: number;
 }
 
-const loadInvites = async (page: number) => {
+const readInvites = async (page: number) => {
   const answer = await call(endpoints.inviteList, { body: { page, limit: PAGE_SIZES.invite } });
   return { total: answer.total, rows: answer.invites.map((i) => ({ name: i.from.name, amount: i.amount, createdAt: i.createdAt })) };
 };
@@ -62,6 +63,7 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const [refund, setRefund] = useState<RefundCheck | null>(null);
+  const currency = useCurrencyLabel();
 
   const checkRefund = useCallback(() => {
     call(endpoints.refundCheck).then(setRefund).catch(() => setRefund(null));
@@ -72,6 +74,16 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
   };
 
   const latest = useLatest({ t, toast, onMoneyChanged, checkRefund });
+  // Reading the invite list counts what friends' play has earned since (the server accrues it),
+  // so the home's waiting amount is read again with it: both show the same figure (issue 27).
+  const loadInvites = useCallback(
+    async (page: number) => {
+      const rows = await readInvites(page);
+      onMoneyChanged();
+      return rows;
+    },
+    [onMoneyChanged],
+  );
   // SPEC section 8: a refund claim, received or not, is followed by the check again.
   const afterClaim = (claim: PromotionClaim) => {
     if (claim === 'refund') latest.current.checkRefund();
@@ -103,6 +115,8 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
     }),
   );
   const claiming = claim.matches('claiming');
+  // The amount the confirmation names: the one the member saw waiting.
+  const claimAmount = claim.context.claim === 'refund' ? (refund?.refundAmount ?? 0) : invite.amount;
   const openInviteClaim = () => send({ type: 'claim.opened', claim: 'invite', conditions: { success: invite.success, fail: invite.fail } });
 
   const asBonus = useAction();
@@ -177,9 +191,12 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
         notFound={t('promotionsHome.invite.none')}
         testId="invite-modal"
         actions={
-          <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={openInviteClaim}>
-            {t('promotionsHome.invite.receive')}
-          </button>
+          <div className="refund-actions">
+            <p data-testid="invite-waiting">{t('promotionsHome.invite.waiting', { amount: `${formatAmount(invite.amount)} ${currency}` })}</p>
+            <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={openInviteClaim}>
+              {t('promotionsHome.invite.receive')}
+            </button>
+          </div>
         }
       />
       <PagedClaimModal
@@ -218,20 +235,19 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
         }
       />
 
-      <AlertDialog
+      <ConfirmDialog
         open={claim.matches('confirming') || claiming}
-        kind="info"
         title={claim.context.claim === 'refund' ? t('promotionsHome.refund.confirmTitle') : t('promotionsHome.invite.confirmTitle')}
-        onClose={() => send({ type: 'claim.cancelled' })}
-        actions={
-          <button type="button" className="btn btn--gold" disabled={!claim.can({ type: 'claim.confirmed' })} aria-busy={claiming} onClick={() => send({ type: 'claim.confirmed' })} data-testid="claim-confirm">
-            {t('promotionsHome.confirm')}
-          </button>
-        }
+        confirmLabel={t('promotionsHome.confirmAmount', { amount: `${formatAmount(claimAmount)} ${currency}` })}
+        onConfirm={() => send({ type: 'claim.confirmed' })}
+        onCancel={() => send({ type: 'claim.cancelled' })}
+        busy={claiming}
+        disabled={!claim.can({ type: 'claim.confirmed' })}
+        confirmTestId="claim-confirm"
       >
         <p>{t('promotionsHome.conditionsText')}</p>
         {claim.context.conditions && claim.context.conditions.success > 0 && <p>{t('promotionsHome.percentages', { success: claim.context.conditions.success, fail: claim.context.conditions.fail })}</p>}
-      </AlertDialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,15 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { HeldBonus } from '../../../machines/bonusMachine';
 import type { QrProvider, ResponseOf } from '../../contract';
 import { call, endpoints } from '../api';
+import { endBelowRule } from '../bonus/bonusRules';
+import { formatAmount } from '../format';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/toastContext';
 import type { WalletHome } from '../wallet/balance';
 import { useCurrencyLabel } from '../wallet/useCurrency';
 import { useWallet } from '../wallet/walletContext';
 import { DepositAccountCard } from './DepositAccountCard';
+import { loadDepositChoices, type DepositChoices } from './depositChoices';
 import { BankTransferIcon, GiftLinkIcon, QrIcon, SlipUploadIcon } from './depositIcons';
-import { AUTO_MODE, depositMethods, isGateway, type DepositLookup, type DepositMethods } from './depositMethods';
+import { AUTO_MODE, depositMethods, isGateway, type DepositMethods } from './depositMethods';
 import { MemberBankAccount } from './MemberBankAccount';
 import { MethodTabs, type MethodTab } from './MethodTabs';
 import { QrPanel } from './QrPanel';
@@ -43,7 +48,14 @@ export function DepositModal({ open, onClose, actions }: DepositModalProps) {
 }
 
 type MoneyLookup = ResponseOf<typeof endpoints.lookupMoney>;
-type Loaded = { deposit: DepositLookup; slip: SlipRules | null; money: MoneyLookup | null };
+type Loaded = DepositChoices<MoneyLookup>;
+
+const depositCalls = {
+  held: async () => (await call(endpoints.bonusCurrent)).bonus as HeldBonus | null,
+  deposit: () => call(endpoints.lookupDeposit),
+  slip: () => call(endpoints.lookupSlip),
+  money: () => call(endpoints.lookupMoney),
+};
 
 /** Mounted while the modal is open: loads the lookups, then the method tabs. */
 function DepositContent({ actions, onClose }: { actions: DepositActions; onClose: () => void }) {
@@ -54,10 +66,11 @@ function DepositContent({ actions, onClose }: { actions: DepositActions; onClose
 
   useEffect(() => {
     let live = true;
-    // The money rules give the QR presets and minimums in the member's currency; without them
-    // the form offers SPEC's baht figures and the server still checks the amount.
-    Promise.all([call(endpoints.lookupDeposit), call(endpoints.lookupSlip).catch(() => null), call(endpoints.lookupMoney).catch(() => null)]).then(
-      ([deposit, slip, money]) => live && setLoaded({ deposit, slip, money }),
+    // A held bonus first: no deposit is taken while it is held. The money rules give the QR
+    // presets and bounds in the member's currency; without them the form offers SPEC's baht
+    // figures and the server still checks the amount.
+    loadDepositChoices(depositCalls).then(
+      (choices) => live && setLoaded(choices),
       () => live && setFailed(true),
     );
     return () => {
@@ -90,7 +103,40 @@ function DepositContent({ actions, onClose }: { actions: DepositActions; onClose
       </p>
     );
   }
+  if (loaded.kind === 'bonusHeld') return <DepositsPaused held={loaded.held} onClose={onClose} />;
   return <DepositMethodsView methods={depositMethods(loaded.deposit)} slipRules={loaded.slip} money={loaded.money} actions={actions} onClose={onClose} />;
+}
+
+/**
+ * In place of the ways to deposit while a bonus is held: every deposit is refused until it ends
+ * (a transfer now would not reach the wallet), why, and how it ends, with the way to the bonus.
+ */
+function DepositsPaused({ held, onClose }: { held: HeldBonus; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const currency = useCurrencyLabel();
+  const money = (amount: number) => `${formatAmount(amount)} ${currency}`;
+  return (
+    <div className="deposit-paused" role="alert" data-testid="deposit-bonus-held">
+      <p className="deposit-paused__title">{t('deposit.bonusHeld.title')}</p>
+      <p>{t('deposit.bonusHeld.why', { code: held.code, amount: money(held.amount) })}</p>
+      <ul className="deposit-notes">
+        <li>{t('deposit.bonusHeld.endsByTurnover', { done: money(held.turnover.done), required: money(held.turnover.required) })}</li>
+        <li>{endBelowRule(t, { percent: held.percentFail, minimum: money(held.minimum) })}</li>
+      </ul>
+      <button
+        type="button"
+        className="btn btn--gold btn--block"
+        onClick={() => {
+          onClose();
+          void navigate('/user/bonus');
+        }}
+        data-testid="deposit-to-bonus"
+      >
+        {t('deposit.bonusHeld.toBonus')}
+      </button>
+    </div>
+  );
 }
 
 function DepositMethodsView({

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../../machines/qrDepositMachine';
+import { qrAmountTooLarge, qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../../machines/qrDepositMachine';
 import type { QrProvider } from '../../contract';
 import { errorText } from '../api';
 import { formatAmount, formatCountdown } from '../format';
@@ -11,6 +11,8 @@ import { createQrcode, deleteQrcode, readQrcode } from './depositRequests';
 import { qrImageSource, qrRules } from './depositMethods';
 import { ClockIcon } from './depositIcons';
 import { CheckIcon } from '../ui/icons';
+import { BAHT_STEP, fractionCut, typableAmount } from '../wallet/moneyForms';
+import { canShareFile, qrFileName, qrPngBlob, shareFile } from './qrImageFile';
 
 interface QrPanelProps {
   provider: QrProvider;
@@ -19,8 +21,8 @@ interface QrPanelProps {
   currency: string;
   /** The wallet's change counter: a change may mean the code was paid, so it is read again. */
   changes: number;
-  /** The server's minimum and presets for this provider in the member's currency (money lookup). */
-  amounts?: { minimum: number; presets: readonly number[] };
+  /** The server's minimum, presets and (when it gives one) maximum for this provider in the member's currency (money lookup). */
+  amounts?: { minimum: number; presets: readonly number[]; maximum?: number };
   /** The member's currency's amount step (money lookup): 1 for whole kip. */
   step?: number;
 }
@@ -36,6 +38,7 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
   const rules = qrRules(provider, import.meta.env.VITE_QR_FP_MINIMUM, amounts);
   const decimals = step !== undefined && step >= 1 ? 0 : 2;
   const ids = { amount: useId(), hint: useId(), timer: useId() };
+  const [cut, setCut] = useState(false);
   const [snapshot, send] = useMachine(
     qrDepositMachine.provide({
       actors: {
@@ -48,7 +51,7 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
         notifyCancelFailed: (_, { code }) => toast.error(errorText(t, code)),
       },
     }),
-    { input: { provider, minimum: rules.minimum, decimals } },
+    { input: { provider, minimum: rules.minimum, decimals, maximum: rules.maximum } },
   );
 
   // A credit, or the page coming back into view: the shown code may have been paid meanwhile.
@@ -137,6 +140,7 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
           )}
         </div>
         <p className="qr-code__scan">{t('qr.scan')}</p>
+        {src && <QrKeep src={src} amount={code.amount} text={t('qr.image', { amount: formatAmount(code.amount), currency })} />}
         <p className="deposit-note deposit-note--gold">{t('qr.validOnce')}</p>
         <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.cancelled' })} disabled={cancelling} aria-busy={cancelling} data-testid="qr-cancel">
           {cancelling && <span className="spinner" aria-hidden="true" />}
@@ -173,7 +177,10 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
               className="qr-preset"
               aria-pressed={context.amount === String(amount)}
               disabled={creating}
-              onClick={() => send({ type: 'amount.preset', amount })}
+              onClick={() => {
+                send({ type: 'amount.preset', amount });
+                setCut(false);
+              }}
             >
               {amount.toLocaleString('en-US')}
             </button>
@@ -196,15 +203,26 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
             value={context.amount}
             disabled={creating}
             aria-describedby={ids.hint}
-            onChange={(event) => send({ type: 'amount.changed', value: event.target.value })}
+            // Whole kip only for a kip member: a point or fractions are never typed.
+            onChange={(event) => {
+              send({ type: 'amount.changed', value: typableAmount(event.target.value, step ?? BAHT_STEP) });
+              setCut(fractionCut(event.target.value, step ?? BAHT_STEP));
+            }}
           />
           <span className="field__suffix">{currency}</span>
         </div>
         <p id={ids.hint} className="field__hint">
-          {t('qr.minimum', { min: formatAmount(minimum), currency })}
+          {rules.maximum === undefined
+            ? t('qr.minimum', { min: formatAmount(minimum), currency })
+            : t('qr.bounds', { min: formatAmount(minimum), max: formatAmount(rules.maximum), currency })}
         </p>
-        {decimals === 0 && /[.]\d/.test(context.amount) && (
-          <p className="field__error" role="status">
+        {qrAmountTooLarge(context.amount, rules.maximum, decimals) && (
+          <p className="field__error" role="status" data-testid="qr-too-large">
+            {t('qr.maximum', { max: formatAmount(rules.maximum), currency })}
+          </p>
+        )}
+        {cut && (
+          <p className="field__hint" role="status" data-testid="amount-whole-only">
             {t('errors.AMOUNT_STEP')}
           </p>
         )}
@@ -215,5 +233,55 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
       </button>
       <p className="deposit-note">{t('qr.validOnce')}</p>
     </form>
+  );
+}
+
+/**
+ * Save and share of the shown code (issue 27: a member on a phone cannot scan their own screen):
+ * a download of the image as a PNG, and the system share sheet with the file where the browser
+ * has the Web Share API for files, to hand the code to the banking app or keep it in the gallery.
+ */
+function QrKeep({ src, amount, text }: { src: string; amount: number; text: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  // The PNG once made; 'unmade' when the browser could not draw it (the image is then saved as served).
+  const [png, setPng] = useState<{ file: File; url: string } | 'unmade' | null>(null);
+  useEffect(() => {
+    let live = true;
+    let url: string | null = null;
+    qrPngBlob(src).then(
+      (blob) => {
+        if (!live) return;
+        const file = new File([blob], qrFileName(amount), { type: 'image/png' });
+        url = URL.createObjectURL(file);
+        setPng({ file, url });
+      },
+      () => live && setPng('unmade'),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [src, amount]);
+
+  if (png === null) return null;
+  const file = png === 'unmade' ? null : png.file;
+  const share = async () => {
+    if (!file) return;
+    const outcome = await shareFile(navigator, file, text);
+    if (outcome === 'failed') toast.error(t('qr.shareFailed'));
+  };
+
+  return (
+    <div className="qr-code__keep">
+      <a className="btn btn--ghost" href={png === 'unmade' ? src : png.url} download={qrFileName(amount)} data-testid="qr-save">
+        {t('qr.save')}
+      </a>
+      {file && canShareFile(navigator, file) && (
+        <button type="button" className="btn btn--ghost" onClick={() => void share()} data-testid="qr-share">
+          {t('qr.share')}
+        </button>
+      )}
+    </div>
   );
 }

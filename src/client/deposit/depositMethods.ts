@@ -60,6 +60,8 @@ export interface QrRules {
   /** The smallest amount a code may be made for (0: bank QR, only above 0). */
   minimum: number;
   presets: readonly number[];
+  /** The largest amount a code may be made for, when the money rules give one. */
+  maximum?: number;
 }
 
 /**
@@ -71,11 +73,13 @@ export interface QrRules {
 export const qrRules = (provider: QrProvider, fpMinimum?: string, served?: QrRules): QrRules => {
   const base = served ?? { minimum: QR_MINIMUM[provider], presets: QR_PRESETS[provider] };
   const override = fpMinimum !== undefined && fpMinimum.trim() !== '' ? Number(fpMinimum) : NaN;
-  if (provider === 'FP' && Number.isFinite(override) && override > 0) {
-    const [, ...rest] = base.presets;
-    return { minimum: override, presets: [override, ...rest.filter((n) => n > override)] };
-  }
-  return base;
+  const rules =
+    provider === 'FP' && Number.isFinite(override) && override > 0
+      ? { ...base, minimum: override, presets: [override, ...base.presets.slice(1).filter((n) => n > override)] }
+      : base;
+  // No preset the member could not make a code for.
+  const { maximum } = rules;
+  return maximum === undefined ? rules : { ...rules, presets: rules.presets.filter((n) => n <= maximum) };
 };
 
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/;

@@ -2,8 +2,8 @@ import AES from 'crypto-js/aes';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { moneyActionMachine, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
 import type { QrAnswer } from '../../../machines/qrDepositMachine';
-import { slipUploadMachine, type SlipUploadEvent, type SlipUploadInput } from '../../../machines/slipUploadMachine';
-import { QR_PROVIDERS, SANDBOX_TRUEWALLET_LINK_KEY, TIMEOUTS, type QrProvider } from '../../contract';
+import { slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../../machines/slipUploadMachine';
+import { PAGE_SIZES, QR_PROVIDERS, SANDBOX_TRUEWALLET_LINK_KEY, TIMEOUTS, type QrProvider } from '../../contract';
 import { call, endpoints, errorCodeOf, isPendingAnswer, newIdempotencyKey } from '../api';
 
 /** The deposit calls of SPEC section 7 as the machines' actors use them. */
@@ -55,6 +55,12 @@ export const trueWalletMachine = moneyActionMachine.provide({
   actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
 });
 
+/** The uploaded slip as the server has it now: the newest slips (it was just uploaded), by its id. */
+export const readSlip = async (id: string): Promise<SlipAnswer | null> => {
+  const { slips } = await call(endpoints.statementSlips, { body: { page: 1, limit: PAGE_SIZES.slip } });
+  return slips.find((slip) => slip._id === id) ?? null;
+};
+
 /** The slip upload as the app runs it: multipart, 300000 ms, progress from axios, aborted if the machine stops. */
 export const appSlipUploadMachine = slipUploadMachine.provide({
   actors: {
@@ -81,6 +87,7 @@ export const appSlipUploadMachine = slipUploadMachine.provide({
       );
       return () => abort.abort();
     }),
+    readSlip: fromPromise<SlipAnswer | null, { id: string }>(({ input }) => readSlip(input.id)),
   },
   actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
 });

@@ -1,5 +1,5 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRUEWALLET_LINK_PATTERN } from '../../contract';
 import { errorText } from '../api';
@@ -17,7 +17,7 @@ export function useDepositActions() {
   const { t } = useTranslation();
   const toast = useToast();
   const currency = useCurrencyLabel();
-  const { reload } = useWallet();
+  const { reload, changes } = useWallet();
 
   const [slip, sendSlip] = useMachine(
     appSlipUploadMachine.provide({
@@ -27,6 +27,22 @@ export function useDepositActions() {
       },
     }),
   );
+
+  // A slip still being checked may be decided when the wallet changed (an approval credits it)
+  // or while the page was out of view: read it again then (machines/slipUploadMachine.ts).
+  const seenChanges = useRef(changes);
+  useEffect(() => {
+    if (seenChanges.current === changes) return;
+    seenChanges.current = changes;
+    sendSlip({ type: 'slip.recheck' });
+  }, [changes, sendSlip]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') sendSlip({ type: 'slip.recheck' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [sendSlip]);
 
   // True Wallet: the money action machine owns the key (one per send, kept while the outcome is unknown).
   const [giftLink, setGiftLink] = useState('');

@@ -1,30 +1,28 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { getToken, subscribeToken } from '../auth/storage';
+import { listenToMemberMoney, type MemberMoneyListeners } from './memberMoneyEvents';
 
-/** The server emits this to the member's room after any committed change of their money. */
-export const WALLET_CHANGED = 'wallet.changed';
+export { SPIN_CHANGED, WALLET_CHANGED } from './memberMoneyEvents';
 
 /**
  * The member's socket (same origin, path /socket.io, the bearer token in the handshake):
- * calls `onChange` on every 'wallet.changed', and after a reconnection, when events may
- * have been missed. A new token reconnects; no token (logout) disconnects.
+ * calls `onChange` on every 'wallet.changed' and after a reconnection, `onSpinChange` on every
+ * 'spin.changed' (./memberMoneyEvents.ts). A new token reconnects; no token (logout) disconnects.
  */
-export function useWalletChanges(onChange: () => void) {
+export function useWalletChanges(onChange: () => void, onSpinChange?: () => void) {
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
-  const latest = useRef(onChange);
+  const latest = useRef<MemberMoneyListeners>({ onChange, onSpinChange });
   useEffect(() => {
-    latest.current = onChange;
-  }, [onChange]);
+    latest.current = { onChange, onSpinChange };
+  }, [onChange, onSpinChange]);
 
   useEffect(() => {
     if (!token) return;
     const socket = io({ path: '/socket.io', auth: { token } });
-    const changed = () => latest.current();
-    socket.on(WALLET_CHANGED, changed);
-    socket.io.on('reconnect', changed);
+    const stop = listenToMemberMoney(socket, () => latest.current);
     return () => {
-      socket.io.off('reconnect', changed);
+      stop();
       socket.disconnect();
     };
   }, [token]);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromotionWidgets } from '../bonus/PromotionWidgets';
 import { DepositWidget } from '../deposit/DepositWidget';
-import { formatAmount, formatRelativeTime } from '../format';
+import { formatAmount } from '../format';
 import { useSpinActive } from '../spin/useSpinActive';
 import { copyText } from '../ui/clipboard';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
@@ -10,6 +10,7 @@ import { CopyIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
 import { useIdleAfter } from '../ui/useIdleAfter';
 import { gamesBalance, totalBalance } from '../wallet/balance';
+import { balanceAge, balanceAgeText } from '../wallet/balanceAge';
 import { GameAccountList } from '../wallet/GameAccountList';
 import { GameAccountModal } from '../wallet/GameAccountModal';
 import { RefreshIcon, TransferIcon, WithdrawIcon } from '../wallet/moneyIcons';
@@ -38,14 +39,14 @@ const inviteLink = (memberId: string) => `${window.location.origin}/register?cod
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
-  const { home, loading, lastSyncTime, reload, checkBalances } = useWallet();
+  const { home, loading, gameBalances, reload, checkBalances, wantGameBalances } = useWallet();
   const currency = useCurrencyLabel();
   const now = useNow(15_000);
   const toast = useToast();
   const [modal, setModal] = useState<Modal>(null);
   const [transferTo, setTransferTo] = useState<string | undefined>(undefined);
   const [gameCode, setGameCode] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const checking = gameBalances.reading;
   const spinActive = useSpinActive();
   // The lobby's canvas starts once the page's own content is final and painted.
   const lobbyDue = useIdleAfter(Boolean(home) && spinActive !== undefined);
@@ -53,6 +54,11 @@ export default function HomeScreen() {
   const closeModal = useCallback(() => setModal(null), []);
   const closeGame = useCallback(() => setGameCode(null), []);
   const reloadWallet = useCallback(() => void reload(), [reload]);
+  // A transfer moved money into or out of a game: the games' own figures are read again.
+  const afterTransfer = useCallback(() => {
+    void reload();
+    wantGameBalances('transferred');
+  }, [reload, wantGameBalances]);
   const openTransfer = (to?: string) => {
     setTransferTo(to);
     setModal('transfer');
@@ -63,11 +69,7 @@ export default function HomeScreen() {
       () => toast.error(t('home.copyFailed')),
     );
 
-  const check = async () => {
-    setChecking(true);
-    await checkBalances();
-    setChecking(false);
-  };
+  const check = checkBalances;
 
   const total = home ? totalBalance(home.wallet, home.slots) : null;
   // The plain list of game accounts: the lobby's stand-in until its canvas is ready, or if it cannot run.
@@ -99,7 +101,9 @@ export default function HomeScreen() {
           </div>
           <div>
             <dt>{t('home.games')}</dt>
-            <dd data-testid="games-amount">{formatAmount(home ? gamesBalance(home.slots) : null)}</dd>
+            <dd data-testid="games-amount" aria-describedby="games-age">
+              {formatAmount(home ? gamesBalance(home.slots) : null)}
+            </dd>
           </div>
         </dl>
 
@@ -107,7 +111,7 @@ export default function HomeScreen() {
           <button
             type="button"
             className="balance__check"
-            onClick={() => void check()}
+            onClick={check}
             disabled={checking || !home}
             aria-busy={checking}
             data-testid="check-balance"
@@ -115,8 +119,8 @@ export default function HomeScreen() {
             <RefreshIcon size={18} className={checking ? 'is-spinning' : undefined} />
             <span>{checking ? t('home.checking') : t('home.checkBalance')}</span>
           </button>
-          <span className="balance__updated" aria-live="polite" data-testid="last-sync">
-            {lastSyncTime ? t('home.lastUpdate', { time: formatRelativeTime(t, lastSyncTime, now) }) : t('home.neverChecked')}
+          <span id="games-age" className="balance__updated" aria-live="polite" data-testid="last-sync" data-age={balanceAge(gameBalances).kind}>
+            {balanceAgeText(t, balanceAge(gameBalances), now)}
           </span>
         </div>
       </div>
@@ -141,7 +145,7 @@ export default function HomeScreen() {
         </li>
       </ul>
 
-      {home && <PromotionWidgets spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={() => void check()} refreshing={checking} onMoneyChanged={reloadWallet} />}
+      {home && <PromotionWidgets spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={check} refreshing={checking} onMoneyChanged={reloadWallet} />}
 
       {home && (
         <section className="invite panel" aria-labelledby="home-invite">
@@ -184,8 +188,9 @@ export default function HomeScreen() {
             onClose={closeGame}
             onTransfer={openTransfer}
             onChanged={reloadWallet}
+            onTransferred={afterTransfer}
           />
-          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} to={transferTo} onSettled={reloadWallet} />
+          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} to={transferTo} onSettled={afterTransfer} />
           <WithdrawModal open={modal === 'withdraw'} onClose={closeModal} home={home} onSettled={reloadWallet} />
         </>
       )}

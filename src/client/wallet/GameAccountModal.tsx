@@ -7,15 +7,19 @@ import { call, endpoints, errorText } from '../api';
 import { formatAmount } from '../format';
 import { cardAmounts } from '../scene/lobby/lobbyLayout';
 import { copyText } from '../ui/clipboard';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
 import { CopyIcon, ExternalLinkIcon, InfoIcon } from '../ui/icons';
 import { useToast } from '../ui/toastContext';
 import type { GameAccount } from './balance';
+import { balanceAge, balanceAgeText } from './balanceAge';
 import { canLaunch, createLauncher, launchTarget, resolveGameLaunch } from './gameLaunch';
 import { MoneyResultAlert } from './MoneyResultAlert';
 import { TransferIcon } from './moneyIcons';
 import type { TransferAllRequest } from './moneyRequests';
 import { useMoneyAction } from './useMoneyAction';
+import { useNow } from './useNow';
+import { useWallet } from './walletContext';
 import './gameAccount.css';
 
 const LAUNCH_TARGET = launchTarget(import.meta.env.VITE_GAME_LAUNCH_TARGET);
@@ -30,8 +34,10 @@ interface GameAccountModalProps {
   onClose: () => void;
   /** Transfer-only: the transfer modal, preset to this game. */
   onTransfer: (code: string) => void;
-  /** The account or its money changed: the home reloads the wallet. */
+  /** The account changed: the home reloads the wallet. */
   onChanged: () => void;
+  /** Money moved into the game: the home reloads the wallet and the games' figures are read again. */
+  onTransferred: () => void;
 }
 
 /**
@@ -40,16 +46,25 @@ interface GameAccountModalProps {
  * Android and iOS. The flow is `machines/gameAccountMachine.ts`, one per opened account; the
  * "all to the game" money action lives as long as the home, like the transfer modal's.
  */
-export function GameAccountModal({ account, walletAmount, currency, onClose, onTransfer, onChanged }: GameAccountModalProps) {
+export function GameAccountModal({ account, walletAmount, currency, onClose, onTransfer, onChanged, onTransferred }: GameAccountModalProps) {
   const { t } = useTranslation();
   const action = useMoneyAction();
-  const { done, failure } = action;
+  const { done, failure, reviewing } = action;
   useEffect(() => {
-    if (done || failure) onChanged();
-  }, [done, failure, onChanged]);
+    if (done || failure) onTransferred();
+  }, [done, failure, onTransferred]);
+
+  // The dialog shows the game's balance: it is read from the game as the dialog opens.
+  const { wantGameBalances } = useWallet();
+  const openedCode = account?.code ?? null;
+  useEffect(() => {
+    if (openedCode) wantGameBalances('opened');
+  }, [openedCode, wantGameBalances]);
 
   const request = action.request?.operation === 'transferAll' ? (action.request as TransferAllRequest) : null;
-  const movedTo = (action.snapshot.context.result as { slots?: { code: string; amount: number }[] } | null)?.slots?.find((s) => s.code === request?.to);
+  const review = reviewing?.operation === 'transferAll' ? (reviewing as TransferAllRequest) : null;
+  const nameOf = (code: string) => (account?.code === code ? account.name : code);
+  const seenAmount = review ? `${formatAmount(review.seen)} ${currency}` : '';
 
   return (
     <>
@@ -65,19 +80,28 @@ export function GameAccountModal({ account, walletAmount, currency, onClose, onT
             transferAll={{
               can: action.canConfirm && walletAmount > 0,
               busy: action.busy && request?.to === account.code,
-              run: () => action.confirm({ operation: 'transferAll', to: account.code, seen: walletAmount }),
+              // The whole wallet moves only after the member saw the amount and accepted it.
+              run: () => action.review({ operation: 'transferAll', to: account.code, seen: walletAmount }),
             }}
           />
         )}
       </Dialog>
+      <ConfirmDialog
+        open={review !== null}
+        title={review ? t('gameAccount.transferAllConfirmTitle', { name: nameOf(review.to) }) : ''}
+        confirmLabel={t('gameAccount.transferAllConfirm', { amount: seenAmount })}
+        onConfirm={action.accept}
+        onCancel={action.decline}
+        confirmTestId="game-transfer-all-confirm"
+      >
+        <p>{review && t('gameAccount.transferAllConfirmBody', { amount: seenAmount, name: nameOf(review.to) })}</p>
+      </ConfirmDialog>
       <MoneyResultAlert
         done={done && request !== null}
         doneTitle={t('gameAccount.transferAllDoneTitle')}
-        doneBody={
-          request
-            ? t('gameAccount.transferAllDoneBody', { name: account?.code === request.to ? account.name : request.to, amount: formatAmount(movedTo?.amount), currency })
-            : ''
-        }
+        // The answer's game figure is what the product booked, not what the game holds: the
+        // dialog shows the game's own, read after the move (issue 27).
+        doneBody={request ? t('gameAccount.transferAllDoneBody', { name: nameOf(request.to) }) : ''}
         failure={request ? failure : null}
         stillPendingTitle={t('transfer.stillPendingTitle')}
         canRetry={action.canRetry}
@@ -100,8 +124,9 @@ interface PanelProps {
 function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChanged, transferAll }: PanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const ids = { credentials: useId(), money: useId(), play: useId() };
+  const ids = { credentials: useId(), money: useId(), play: useId(), age: useId() };
   const [launcher] = useState(() => createLauncher(LAUNCH_TARGET));
+  const { gameBalances, gameLaunched, wantGameBalances } = useWallet();
 
   const [snapshot, send] = useMachine(
     gameAccountMachine.provide({
@@ -118,7 +143,11 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
           // The reset ended the provider's earlier links: the home loads the new ones.
           onChanged();
         },
-        openGame: (_, launch) => launcher.open(launch),
+        openGame: (_, launch) => {
+          gameLaunched();
+          // Closing the game's tab brings the member back: its balance is read again.
+          launcher.open(launch, () => wantGameBalances('returned'));
+        },
         launchFailed: () => launcher.abandon(),
       },
     }),
@@ -127,6 +156,8 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
 
   const { credentials, error, launching } = snapshot.context;
   const amounts = cardAmounts(account);
+  const now = useNow(15_000);
+  const age = balanceAge(gameBalances);
   const launch = (platform: LaunchPlatform) => {
     launcher.prepare();
     send({ type: 'game.launch', platform });
@@ -142,7 +173,7 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
       <dl className="money-facts">
         <div className="money-facts__row">
           <dt>{t('gameAccount.balance')}</dt>
-          <dd data-testid="game-account-balance">
+          <dd data-testid="game-account-balance" aria-describedby={ids.age} aria-busy={age.kind === 'reading'}>
             {amounts.balance} {currency}
           </dd>
         </div>
@@ -151,6 +182,10 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
           <dd data-testid="game-account-credit">{amounts.credit}</dd>
         </div>
       </dl>
+      <p id={ids.age} className="game-account__age" data-testid="game-account-age" data-age={age.kind}>
+        {age.kind === 'reading' && <span className="spinner" aria-hidden="true" />}
+        {balanceAgeText(t, age, now)}
+      </p>
 
       {(snapshot.matches('inactive') || snapshot.matches('activating')) && (
         <div className="game-account__open">
@@ -217,9 +252,10 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
                 <TransferIcon size={18} />
                 {t('gameAccount.transferOnly')}
               </button>
+              {/* Ghost: the dialog's one primary action is playing; moving everything asks its own confirmation. */}
               <button
                 type="button"
-                className="btn btn--gold"
+                className="btn btn--ghost"
                 disabled={!transferAll.can}
                 aria-busy={transferAll.busy}
                 onClick={transferAll.run}

@@ -13,6 +13,8 @@ interface Props {
   canRetry: boolean;
   onRetry: () => void;
   onAcknowledge: () => void;
+  /** The refusal named by its real cause and what to do, when the client knows it (./moneyFailures.ts). */
+  explained?: { title: string; body: string } | null;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * outcome is not known (no answer, still pending) the alert offers to try again, which
  * repeats the same action with the same key.
  */
-export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge }: Props) {
+export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge, explained }: Props) {
   const { t } = useTranslation();
   const stillPending = failure?.code === STILL_PENDING;
   const retry = canRetry ? (
@@ -41,6 +43,14 @@ export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPend
     return (
       <AlertDialog open kind="info" title={stillPendingTitle} onClose={onAcknowledge} actions={retry}>
         <p>{t('wallet.stillPendingBody')}</p>
+      </AlertDialog>
+    );
+  }
+  if (failure && explained) {
+    return (
+      <AlertDialog open kind="error" title={explained.title} onClose={onAcknowledge}>
+        <p data-testid="money-failure-cause">{explained.body}</p>
+        <p className="alert__code">{t('wallet.errorCode', { code: failure.code })}</p>
       </AlertDialog>
     );
   }

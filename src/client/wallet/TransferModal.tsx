@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAIN_WALLET_CODE, TRANSFER_MINIMUM } from '../../contract';
+import { MAIN_WALLET_CODE } from '../../contract';
 import { formatAmount } from '../format';
 import { Dialog } from '../ui/Dialog';
 import { accountName, activeGames, type WalletHome } from './balance';
-import { checkTransfer, initialTransfer, type TransferErrors, type TransferInput } from './moneyForms';
+import { BAHT_TRANSFER_RULES, checkTransfer, decimalsOf, fractionCut, initialTransfer, typableAmount, type TransferErrors, type TransferInput, type TransferRules } from './moneyForms';
 import { MoneyResultAlert } from './MoneyResultAlert';
 import { useCurrencyLabel } from './useCurrency';
 import { useMoneyAction } from './useMoneyAction';
+import { useMoneyRules } from './useMoneyRules';
 import './wallet.css';
 
 interface TransferModalProps {
@@ -105,10 +106,16 @@ function TransferForm({
   waiting: boolean;
 }) {
   const { t } = useTranslation();
-  const ids = { from: useId(), to: useId(), amount: useId(), fromError: useId(), toError: useId(), amountError: useId(), available: useId() };
+  const ids = { from: useId(), to: useId(), amount: useId(), fromError: useId(), toError: useId(), amountError: useId(), amountHint: useId(), available: useId() };
   const games = activeGames(home.slots);
   const [form, setForm] = useState<TransferInput>(() => ({ ...initialTransfer(games.map((g) => g.code), to), amount: '' }));
   const [errors, setErrors] = useState<TransferErrors>({});
+  const [cut, setCut] = useState(false);
+  // The member's own step and smallest transfer (whole kip from 1,000); SPEC's baht rule until
+  // they arrive, on the member's step, so a kip member never sends fractions.
+  const { rules: moneyRules, step } = useMoneyRules();
+  const rules: TransferRules = moneyRules ? { step, transferMin: moneyRules.transferMin } : { ...BAHT_TRANSFER_RULES, step };
+  const decimals = decimalsOf(step);
 
   const options = [
     { code: MAIN_WALLET_CODE, label: t('wallet.mainWallet'), amount: home.wallet.amount },
@@ -123,7 +130,7 @@ function TransferForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkTransfer(form);
+    const checked = checkTransfer(form, rules);
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = checked.errors.from ? ids.from : checked.errors.to ? ids.to : ids.amount;
@@ -137,12 +144,14 @@ function TransferForm({
     errors.to === 'same' ? t('transfer.same') : errors.to === 'required' ? t('transfer.toRequired') : undefined;
   const amountError =
     errors.amount === 'minimum'
-      ? t('transfer.minimum', { min: formatAmount(TRANSFER_MINIMUM), currency })
-      : errors.amount === 'format'
-        ? t('wallet.amountFormat')
-        : errors.amount === 'required'
-          ? t('wallet.amountRequired')
-          : undefined;
+      ? t('transfer.minimum', { min: formatAmount(rules.transferMin), currency })
+      : errors.amount === 'step'
+        ? t('errors.AMOUNT_STEP')
+        : errors.amount === 'format'
+          ? t('wallet.amountFormat')
+          : errors.amount === 'required'
+            ? t('wallet.amountRequired')
+            : undefined;
 
   return (
     <form id="transfer-form" className="money-form" onSubmit={submit} noValidate>
@@ -221,24 +230,38 @@ function TransferForm({
           <input
             id={ids.amount}
             name="amount"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
+            type="text"
+            inputMode={decimals === 0 ? 'numeric' : 'decimal'}
+            autoComplete="off"
             required
             className="field__input"
-            placeholder={formatAmount(0)}
+            placeholder={decimals === 0 ? '0' : formatAmount(0)}
             value={form.amount}
             aria-invalid={Boolean(errors.amount)}
-            aria-describedby={amountError ? ids.amountError : undefined}
-            onChange={(event) => edit('amount', event.target.value)}
+            aria-describedby={amountError ? ids.amountError : moneyRules ? ids.amountHint : undefined}
+            onChange={(event) => {
+              edit('amount', typableAmount(event.target.value, step));
+              setCut(fractionCut(event.target.value, step));
+            }}
+            data-testid="transfer-amount"
           />
           <span className="field__suffix">{currency}</span>
         </div>
-        {amountError && (
+        {cut && (
+          <p className="field__hint" role="status" data-testid="amount-whole-only">
+            {t('errors.AMOUNT_STEP')}
+          </p>
+        )}
+        {amountError ? (
           <p id={ids.amountError} className="field__error">
             {amountError}
           </p>
+        ) : (
+          moneyRules && (
+            <p id={ids.amountHint} className="field__hint">
+              {t('transfer.minimumHint', { min: formatAmount(rules.transferMin), currency })}
+            </p>
+          )
         )}
       </div>
 

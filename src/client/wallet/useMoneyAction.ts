@@ -19,7 +19,13 @@ export function useMoneyAction() {
     failure: snapshot.matches('failed') ? snapshot.context.failure : null,
     canRetry: snapshot.can({ type: 'action.retried' }),
     request: snapshot.context.request as MemberMoneyRequest | null,
+    /** A whole-balance action waiting for the member to accept its amount. */
+    reviewing: snapshot.context.reviewing as MemberMoneyRequest | null,
     confirm: (request: MemberMoneyRequest) => send({ type: 'action.confirmed', request }),
+    /** Shows the action with its amount first; nothing is sent until `accept`. */
+    review: (request: MemberMoneyRequest) => send({ type: 'action.reviewed', request }),
+    accept: () => send({ type: 'review.accepted' }),
+    decline: () => send({ type: 'review.declined' }),
     retry: () => send({ type: 'action.retried' }),
     acknowledge: () => send({ type: 'result.acknowledged' }),
   };

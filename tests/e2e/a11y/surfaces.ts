@@ -55,7 +55,18 @@ export const PUBLIC_SURFACES: Surface[] = [
     },
   },
   { name: 'contact', path: '/contact', screenshot: true },
-  { name: 'terminated', path: '/terminated' },
+  {
+    name: 'terminated',
+    path: '/terminated',
+    // The page leaves for /login while the service runs: it is checked as a closed service shows it.
+    open: async (page) => {
+      await page.route('**/api/lookup/active', (route) => route.fulfill({ status: 410, json: { message: 'gone' } }));
+      await page.goto('/terminated');
+      await page.getByTestId('terminated-money-safe').waitFor();
+      await page.getByTestId('line-name').or(page.locator('.form-error')).first().waitFor();
+    },
+    screenshot: true,
+  },
   { name: 'not found', path: '/no-such-page' },
 ];
 

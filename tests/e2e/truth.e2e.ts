@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { adminToken } from './operators';
+import { LOCALES, api, logIn, openAsMember, registerMember, type Locale } from './support';
+
+/**
+ * Issue 27: the product tells a player the truth about their money. For a member in each
+ * language, on a phone: the operator closes the service while the member is on the home and a
+ * visitor is on /login; both land on /terminated, which says the money is safe; the service
+ * reopens and both return to /login by themselves, and the member logs in again without
+ * clearing anything. The member then loses in the demo game: the home and the game account
+ * dialog show the provider's figure, and moving everything back books exactly that. Holding a
+ * bonus, the deposit dialog says deposits are paused instead of listing accounts, and "withdraw
+ * all" asks first with the amount.
+ */
+
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+let browser: Browser;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = { authorization: `Bearer ${await adminToken()}` };
+});
+afterAll(async () => {
+  // Whatever happened, the shared server's service is left on for the files after this one.
+  if (admin) await api('PUT', '/api/admin/service', { active: true }, admin);
+  await browser?.close();
+});
+
+async function switchService(active: boolean) {
+  const answer = await api<{ active: boolean }>('PUT', '/api/admin/service', { active }, admin);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  // Each node reads the switch through its settings cache (one second).
+  await new Promise((r) => setTimeout(r, 1_200));
+}
+
+describe.each(Object.keys(LOCALES) as Locale[])('the truth about the money, in %s', (locale) => {
+  const t = LOCALES[locale];
+  let member: { phone: string; password: string; auth: Record<string, string> };
+  let context: BrowserContext;
+  let visitorContext: BrowserContext;
+  let page: Page;
+  let visitor: Page;
+  const shot = async (p: Page, name: string) => {
+    await fontsReady(p);
+    await screenshot(p, `truth-${locale}-${name}`);
+  };
+
+  beforeAll(async () => {
+    member = await registerMember({ name: `Truth ${locale.toUpperCase()} Member`, accountPrefix: '47' });
+    const key = () => ({ ...member.auth, 'idempotency-key': randomUUID() });
+    expect((await api('POST', '/api/sandbox/wallet/fund', { amount: 500 }, key())).status).toBe(200);
+    expect((await api('GET', '/api/wallet/activate/PG', undefined, member.auth)).status).toBe(200);
+    expect((await api('POST', '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 100 }, key())).status).toBe(200);
+    context = await phoneContext(browser);
+    visitorContext = await phoneContext(browser);
+    page = await context.newPage();
+    visitor = await visitorContext.newPage();
+    const login = await api<{ token: string }>('POST', '/api/login', { username: member.phone, password: member.password });
+    await openAsMember(page, login.body.token, locale, '/user/home');
+    await page.getByTestId('wallet-amount').waitFor();
+    await visitor.goto('/favicon.svg');
+    await visitor.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await visitor.goto('/login');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await visitorContext?.close();
+  });
+
+  it('closes the service: the home and /login land on /terminated, which says the money is safe', async () => {
+    await switchService(false);
+    await page.reload();
+    await page.waitForURL('**/terminated');
+    await visitor.reload();
+    await visitor.waitForURL('**/terminated');
+    for (const p of [page, visitor]) {
+      expect(await p.getByTestId('terminated-money-safe').innerText()).toBe(t.terminated.moneySafe);
+    }
+    await shot(page, 'terminated');
+  });
+
+  it('reopens the service: both return to /login by themselves, and the member logs in again', async () => {
+    await switchService(true);
+    await visitor.waitForURL('**/login', { timeout: 60_000 });
+    await page.waitForURL('**/login', { timeout: 60_000 });
+    await logIn(page, member, locale);
+    await page.waitForURL('**/user/home');
+    await expect.poll(async () => money(await page.getByTestId('wallet-amount').innerText())).toBe(400);
+  });
+
+  it('shows the provider\'s balance after a loss in the demo game, on the home and in the game account', async () => {
+    const wallet = await api<{ slots: { code: string; web: string | null }[] }>('GET', '/api/wallet', undefined, member.auth);
+    const launch = new URL(wallet.body.slots.find((s) => s.code === 'PG')!.web!, 'http://game').searchParams.get('t')!;
+    // Play until the member is down on the 100 moved in: the provider's figure is the truth.
+    let truth = 100;
+    for (let round = 0; round < 60 && truth >= 100; round++) {
+      const spun = await api<{ balance: number }>('POST', '/api/sandbox/game/spin', { t: launch, stake: 10 });
+      expect(spun.status, JSON.stringify(spun.body)).toBe(200);
+      truth = spun.body.balance;
+    }
+    expect(truth).toBeLessThan(100);
+    // The member comes back to the wallet: opening it reads the providers.
+    await page.reload();
+    await expect.poll(async () => money(await page.getByTestId('games-amount').innerText()), { timeout: 20_000 }).toBe(truth);
+    await page.getByTestId('game-PG').click();
+    const dialog = page.getByTestId('game-account');
+    await expect.poll(async () => money(await dialog.getByTestId('game-account-balance').innerText()), { timeout: 20_000 }).toBe(truth);
+    await shot(page, 'game-account-after-loss');
+    await page.keyboard.press('Escape');
+    // Moving it all back books exactly the provider's figure.
+    const back = await api<{ wallet: { amount: number } }>('POST', '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: truth }, { ...member.auth, 'idempotency-key': randomUUID() });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.wallet.amount).toBeCloseTo(400 + truth, 2);
+    await expect.poll(async () => money(await page.getByTestId('wallet-amount').innerText()), { timeout: 20_000 }).toBeCloseTo(400 + truth, 2);
+    await shot(page, 'home-after-loss');
+  });
+
+  it('holding a bonus, the deposit dialog says deposits are paused; withdraw all asks first with the amount', async () => {
+    const activated = await api('GET', '/api/bonus/activate/WELCOME100', undefined, member.auth);
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    await page.reload();
+    await page.getByTestId('widget-deposit').click();
+    const paused = page.getByTestId('deposit-bonus-held');
+    await paused.waitFor();
+    expect(await paused.innerText()).toContain(t.deposit.bonusHeld.title);
+    await shot(page, 'deposit-bonus-held');
+    await page.keyboard.press('Escape');
+    await paused.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('widget-withdraw').click();
+    await page.getByTestId('withdraw-all').click();
+    const amount = page.getByTestId('withdraw-all-amount');
+    await amount.waitFor();
+    const shown = money(await page.getByTestId('wallet-amount').innerText());
+    expect(money(await amount.innerText())).toBeCloseTo(shown, 2);
+    await shot(page, 'withdraw-all-confirm');
+  });
+});
