@@ -9,7 +9,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
  *
  *   - `opened`: the game account dialog opens;
  *   - `transferred`: a transfer into or out of a game ended (done or not);
- *   - `returned`: the member comes back from a game they launched (its tab closed or left);
+ *   - `returned`: the page is focused or in view again after the member launched a game;
  *   - `visible`: the tab comes back into view, or the page gets the focus back;
  *   - `started`: the member area opens;
  *   - `asked`: the member pressed "check balance".

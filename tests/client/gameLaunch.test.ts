@@ -11,7 +11,7 @@ vi.mock('../../src/client/api', () => ({
   }),
 }));
 
-const { AUTO_LOGIN, canLaunch, launchTarget, resolveGameLaunch, watchClosed } = await import('../../src/client/wallet/gameLaunch');
+const { AUTO_LOGIN, canLaunch, launchTarget, resolveGameLaunch } = await import('../../src/client/wallet/gameLaunch');
 
 const LOGIN = { username: 'player_1', password: 'p@ss word', event: null };
 const account = (code: string, links: Partial<Record<'web' | 'android' | 'ios', string | null>> = {}) => ({
@@ -83,22 +83,5 @@ describe('game launch', () => {
     expect(launchTarget('new-tab')).toBe('new-tab');
     expect(launchTarget('same-tab')).toBe('same-tab');
     expect(launchTarget('elsewhere')).toBe('new-tab');
-  });
-
-  it('notices when the game\'s tab is closed, once: the member is back and the game balance is read again (issue 27)', () => {
-    vi.useFakeTimers();
-    try {
-      const tab = { closed: false };
-      let back = 0;
-      watchClosed(tab, () => back++);
-      vi.advanceTimersByTime(5_000);
-      expect(back).toBe(0);
-      tab.closed = true;
-      vi.advanceTimersByTime(1_000);
-      vi.advanceTimersByTime(5_000);
-      expect(back).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

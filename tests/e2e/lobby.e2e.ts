@@ -199,6 +199,9 @@ describe('game lobby with touch', () => {
     expect(gameBalance).toBeGreaterThanOrEqual(0);
     await game.close();
     await page.bringToFront();
+    // Headless Chromium keeps every page focused and visible, so it sends no event when the
+    // member comes back; a browser sends 'focus' (and 'visibilitychange') then.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   });
 
   it('comes back to the game balance read from the game by itself, and moves everything back; the wallet agrees with the statement', async () => {

@@ -270,6 +270,20 @@ describe('member wallet', () => {
       await fontsReady(page);
       await checkScript();
       await screenshot(page, `wallet-withdraw-${locale}`);
+      // "Withdraw all" asks first, with the amount; declining sends nothing (issue 27).
+      const sentAll: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/api/wallet/withdrawAll') && sentAll.push(r.url()));
+      await withdraw.getByTestId('withdraw-all').click();
+      const confirmAll = page.getByRole('alertdialog', { name: strings.withdraw.allConfirmTitle });
+      await confirmAll.waitFor();
+      expect(await confirmAll.getByTestId('withdraw-all-amount').innerText()).toContain(await page.getByTestId('wallet-amount').innerText());
+      expect(await confirmAll.locator('.btn--gold').count()).toBe(1);
+      await fontsReady(page);
+      await checkScript();
+      await screenshot(page, `wallet-withdraw-all-confirm-${locale}`);
+      await confirmAll.getByRole('button', { name: strings.common.cancel }).click();
+      await confirmAll.waitFor({ state: 'hidden' });
+      expect(sentAll).toEqual([]);
       await page.keyboard.press('Escape');
       await withdraw.waitFor({ state: 'hidden' });
 

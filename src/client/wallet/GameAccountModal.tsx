@@ -126,7 +126,7 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
   const toast = useToast();
   const ids = { credentials: useId(), money: useId(), play: useId(), age: useId() };
   const [launcher] = useState(() => createLauncher(LAUNCH_TARGET));
-  const { gameBalances, gameLaunched, wantGameBalances } = useWallet();
+  const { gameBalances, gameLaunched } = useWallet();
 
   const [snapshot, send] = useMachine(
     gameAccountMachine.provide({
@@ -144,9 +144,11 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
           onChanged();
         },
         openGame: (_, launch) => {
+          // The member's next return to this page (focus, or the tab in view) is back from the
+          // game: its balance is read then, however soon. (The game's tab cannot be watched for
+          // closing: the game page's opener policy swaps it out, so it reads as closed at once.)
           gameLaunched();
-          // Closing the game's tab brings the member back: its balance is read again.
-          launcher.open(launch, () => wantGameBalances('returned'));
+          launcher.open(launch);
         },
         launchFailed: () => launcher.abandon(),
       },

@@ -107,16 +107,6 @@ export function openGame(launch: GameLaunch, target: LaunchTarget, waiting: { wi
   }
 }
 
-/** Calls `onClosed` once the tab is closed (checked every second; `closed` is readable across origins). */
-export function watchClosed(tab: Pick<Window, 'closed'>, onClosed: () => void, everyMs = 1_000): () => void {
-  const check = setInterval(() => {
-    if (!tab.closed) return;
-    clearInterval(check);
-    onClosed();
-  }, everyMs);
-  return () => clearInterval(check);
-}
-
 /**
  * One modal's launches: `prepare()` in the click opens the waiting tab, `open()` sends it to the
  * game once the link is known, `abandon()` closes it when the launch failed.
@@ -127,10 +117,8 @@ export function createLauncher(target: LaunchTarget) {
     prepare() {
       waiting = openWaitingTab(target);
     },
-    /** `onClosed`: the game's own tab was closed, so the member is back (its balance may have moved). */
-    open(launch: GameLaunch, onClosed?: () => void) {
+    open(launch: GameLaunch) {
       openGame(launch, target, waiting);
-      if (waiting && onClosed) watchClosed(waiting.window, onClosed);
       waiting = null;
     },
     abandon() {
