@@ -12,6 +12,12 @@ describe('a refusal named by its real cause (issue 27: "withdraw all" with money
     expect(causeOfRefusal('withdrawAll', 'BONUS_CONDITION', slots)).toEqual({ cause: 'moneyInGames', games: ['PG Soft'] });
   });
 
+  it("names the server's own BONUS_GAME_MONEY the same way, for both actions", () => {
+    expect(causeOfRefusal('withdrawAll', 'BONUS_GAME_MONEY', slots)).toEqual({ cause: 'moneyInGames', games: ['PG Soft'] });
+    expect(causeOfRefusal('endBonus', 'BONUS_GAME_MONEY', slots)).toEqual({ cause: 'moneyInGames', games: ['PG Soft'] });
+    expect(causeOfRefusal('withdrawAll', 'MONEY_NOT_ENOUGH', slots)).toBeNull();
+  });
+
   it('still names the cause when the game figures on screen were stale (all 0.00)', () => {
     expect(causeOfRefusal('withdrawAll', 'BONUS_CONDITION', slots.map((s) => ({ ...s, amount: 0 })))).toEqual({ cause: 'moneyInGames', games: [] });
   });

@@ -1,13 +1,16 @@
 /**
  * A refusal whose code does not say what the member must do, named by its real cause where the
  * client knows it (issue 27). While a bonus is held, the whole balance leaves only from the
- * wallet: money still in a game account must come back first. The server answers that with
- * BONUS_CONDITION ("conditions not met"), which reads as the turnover; for "withdraw all" and for
- * ending a bonus it is the game money.
+ * wallet: money still in a game account must come back first. The server names it
+ * BONUS_GAME_MONEY; older answers said BONUS_CONDITION ("conditions not met"), which reads as the
+ * turnover, where for "withdraw all" and for ending a bonus it is the game money.
  */
 
-/** Codes that, for these actions, mean money is still in a game account. */
-export const MONEY_IN_GAME_CODES: readonly string[] = ['BONUS_CONDITION'];
+/**
+ * Codes that, for these actions, mean money is still in a game account: the server's own
+ * BONUS_GAME_MONEY, and BONUS_CONDITION from a server before it (or a replayed older answer).
+ */
+export const MONEY_IN_GAME_CODES: readonly string[] = ['BONUS_GAME_MONEY', 'BONUS_CONDITION'];
 
 export type MoneyFailureCause = { cause: 'moneyInGames'; games: string[] };
 
