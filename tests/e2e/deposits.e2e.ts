@@ -126,7 +126,8 @@ describe('deposits', () => {
     await dialog.getByTestId('qr-form').waitFor();
     await dialog.getByLabel(en.qr.amount).fill('50');
     expect(await dialog.getByTestId('qr-create').isDisabled()).toBe(true);
-    await dialog.getByText(fill(en.qr.minimum, { min: '100.00', currency: 'baht' })).waitFor();
+    // The money rules give each provider's bounds (issue 27: a maximum per currency, 50,000 baht).
+    await dialog.getByText(fill(en.qr.bounds, { min: '100.00', max: '50,000.00', currency: 'baht' })).waitFor();
     await dialog.getByLabel(en.qr.amount).fill('100');
     expect(await dialog.getByTestId('qr-create').isDisabled()).toBe(false);
 

@@ -95,7 +95,7 @@ describe('Laos: money in kip', () => {
     await form.waitFor();
     // Kip presets and minimum, not SPEC's baht ones.
     expect(await form.locator('.qr-preset').allInnerTexts()).toEqual(['50,000', '100,000', '200,000', '500,000', '1,000,000', '2,000,000']);
-    await dialog.getByText(fill(la.qr.minimum, { min: '10,000.00', currency: KIP })).waitFor();
+    await dialog.getByText(fill(la.qr.bounds, { min: '10,000.00', max: '50,000,000.00', currency: KIP })).waitFor();
     await dialog.getByLabel(la.qr.amount).fill('10');
     expect(await dialog.getByTestId('qr-create').isDisabled()).toBe(true);
     // Whole kip only: a fraction cannot be typed, and the form says why (issue 27).
