@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, InfoIcon } from './icons';
+import { useModalDialog } from './useModalDialog';
 import './dialog.css';
 
 export type AlertKind = 'success' | 'error' | 'info';
@@ -23,21 +24,11 @@ interface AlertDialogProps {
  */
 export function AlertDialog({ open, kind, title, children, onClose, actions }: AlertDialogProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(open, okRef);
   const titleId = useId();
   const bodyId = useId();
   const Icon = ICONS[kind];
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      okRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

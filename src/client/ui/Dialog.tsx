@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { useModalDialog } from './useModalDialog';
 import './dialog.css';
 
 interface DialogProps {
@@ -18,22 +19,12 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  // The browser focuses the first control (the close icon); a form can name a better start.
+  const ref = useModalDialog(open, '[data-autofocus]');
   const titleId = useId();
   // A backdrop tap closes the modal only if it began there: the click that ends the tap which
   // opened the modal (a lobby card) lands on the new backdrop and must not close it again.
   const pressedBackdrop = useRef(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // The browser focuses the first control (the close icon); a form can name a better start.
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
