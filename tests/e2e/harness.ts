@@ -24,6 +24,15 @@ declare module 'vitest' {
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
 
+/**
+ * CI runs the files in two groups at once (E2E_GROUP=a|b, tests/e2e/vitest.config.ts), each with its own
+ * shared server: what a group keeps beside its server (the log, the admin's authenticator) is
+ * named for the group, so the two never read each other's.
+ */
+export const GROUP = process.env.E2E_GROUP ?? '';
+export const SHARED_LOG = GROUP ? `server-${GROUP}.log` : 'server.log';
+export const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, GROUP ? `admin-authenticator-${GROUP}.json` : 'admin-authenticator.json');
+
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000);
 
 /**
@@ -162,8 +171,8 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   await buildClient('dist');
   // The shared server seeds a fresh admin: an authenticator kept by an earlier run is stale (e2e/operators.ts).
-  fs.rmSync(path.join(RESULTS_DIR, 'admin-authenticator.json'), { force: true });
-  const server = await startServer();
+  fs.rmSync(ADMIN_AUTHENTICATOR, { force: true });
+  const server = await startServer({}, SHARED_LOG);
   project.provide('baseURL', server.baseURL);
   return () => server.stop();
 }

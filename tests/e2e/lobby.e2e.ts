@@ -294,6 +294,9 @@ describe('game lobby with the keyboard alone', () => {
   };
   /** Presses Tab until the control is focused (as a keyboard user would), failing if it never is. */
   const tabTo = async (target: Page, testId: string) => {
+    // A disabled control is no tab stop (check-balance, while a check the page started runs):
+    // a keyboard user waits for it as the eye does.
+    await expect.poll(() => target.getByTestId(testId).isEnabled(), { timeout: 20_000 }).toBe(true);
     for (let i = 0; i < 40 && (await focusedTestId(target)) !== testId; i++) await target.keyboard.press('Tab');
     expect(await focusedTestId(target)).toBe(testId);
   };

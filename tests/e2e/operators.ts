@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
-import { RESULTS_DIR } from './harness';
+import { ADMIN_AUTHENTICATOR, RESULTS_DIR, SHARED_LOG } from './harness';
 import { api } from './support';
 
 /**
@@ -11,11 +11,10 @@ import { api } from './support';
  * them in a fixed order). A code is accepted once per 30 s step, so the next code waits for a
  * step that has not been used.
  */
-const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, 'admin-authenticator.json');
 const STEP_MS = 30_000;
 
 /** A seeded operator's password (the admin's unless told), as an operator reads it in the log of the first start (the shared server's unless told). */
-export function seedPassword(logName = 'server.log', operator = 'admin'): string {
+export function seedPassword(logName = SHARED_LOG, operator = 'admin'): string {
   const log = fs.readFileSync(path.join(RESULTS_DIR, logName), 'utf8');
   const line = log.split('\n').find((l) => l.includes(`"operator":"${operator}"`) && l.includes('"password"'));
   if (!line) throw new Error('the server log has no seeded operator');

@@ -85,6 +85,8 @@ interface Motion {
   elapsedMs: number;
   stopped: number;
   target: Grid;
+  /** Frames the travel took; written on the canvas when it lands (data-landing-frames). */
+  frames: number;
 }
 
 function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, onSettled }: SlotSceneProps) {
@@ -97,6 +99,14 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
   const rest = useRef<Grid>(shown);
   const motion = useRef<Motion | null>(null);
   const dirty = useRef(true);
+  // The canvas, to write how many frames the last landing took (data-landing-frames).
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  useEffect(() => {
+    canvasRef.current = isInitialised ? app.canvas : null;
+  }, [app, isInitialised]);
+  const report = useCallback((frames: number) => {
+    if (canvasRef.current) canvasRef.current.dataset.landingFrames = String(frames);
+  }, []);
   // The latest callbacks, for the ticker, which is added once.
   const callbacks = useRef({ onReelStop, onSettled, reducedMotion });
   useLayoutEffect(() => {
@@ -162,12 +172,15 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
       rest.current = landing.target;
       motion.current = null;
       dirty.current = true;
+      // No travel: the ticker never starts. Written for the browser tests, which check this
+      // instead of timing the landing (a busy machine cannot make a count wrong).
+      report(0);
       callbacks.current.onSettled();
       return;
     }
-    motion.current = { plans: planSpin(rest.current, landing.target, Math.random), elapsedMs: 0, stopped: 0, target: landing.target };
+    motion.current = { plans: planSpin(rest.current, landing.target, Math.random), elapsedMs: 0, stopped: 0, target: landing.target, frames: 0 };
     app.ticker.start();
-  }, [app, landing]);
+  }, [app, landing, report]);
 
   // Whatever the props changed (layout, win lines, plaque), show it.
   useEffect(() => {
@@ -180,17 +193,19 @@ function Reels({ shown, landing, reducedMotion, winLines, winText, onReelStop, o
       const m = motion.current;
       if (!m) return;
       m.elapsedMs += ticker.deltaMS;
+      m.frames += 1;
       m.plans.forEach((plan, reel) => place(reel, plan.tape, reelPosition(plan, m.elapsedMs)));
       for (const stopped = reelsStopped(m.plans, m.elapsedMs); m.stopped < stopped; m.stopped++) callbacks.current.onReelStop(m.stopped);
       if (spinSettled(m.plans, m.elapsedMs)) {
         rest.current = m.target;
         motion.current = null;
+        report(m.frames);
         // This frame still renders (the renderer listens after us); then the ticker rests.
         ticker.stop();
         callbacks.current.onSettled();
       }
     },
-    [place],
+    [place, report],
   );
   useTick(tick);
 
