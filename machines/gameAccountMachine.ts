@@ -19,11 +19,11 @@ export type LaunchPlatform = 'web' | 'android' | 'ios';
 export interface GameCredentials {
   username: string;
   password: string;
-  /** Hidden form values, for the provider that launches by form post. */
+  /** Hidden form values, for a provider that launches by form post (its launch asks for fresh ones). */
   event: Record<string, string> | null;
 }
 
-/** Where to send the member: a link, or a form post of hidden values to a link. */
+/** Where to send the member: a link to open, or hidden fields to post (method POST) to `url`, the form's action. */
 export interface GameLaunch {
   url: string;
   form: Record<string, string> | null;

@@ -2,6 +2,7 @@ export * from './endpoint';
 export * from './errors';
 export * from './constants';
 export * from './money';
+export * from './launchForm';
 export * from './endpoints/index';
 export * from './bonusCounting';
 export * from './admin/index';

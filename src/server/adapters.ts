@@ -93,7 +93,8 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
 
   // loadConfig refuses live mode without each of these, so they are here.
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
-  const games = new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs)]));
+  const formPolicy = { origins: config.GAME_FORM_ORIGINS, sandbox: false };
+  const games = new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs, formPolicy)]));
   const gateways = new Map(QR_PROVIDERS.map((p) => [p, new HttpGatewayChannel(p, { url: config.PAYMENT_GATEWAY_URL!, secret: config.PAYMENT_GATEWAY_SECRET!, timeoutMs })]));
   const bankFeedSecret = config.BANK_FEED_SECRET;
   return {
@@ -111,6 +112,12 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
   };
 }
 
+/**
+ * SPEC section 2: one provider launches by hidden form values. In the sandbox UFABET does, so a
+ * tester lands in the demo game through a posted form as well as through links.
+ */
+const SANDBOX_FORM_LAUNCH: ReadonlySet<string> = new Set(['UFABET']);
+
 function sandboxAdapters(
   app: FastifyInstance,
   { config, db, clock }: AdapterDeps,
@@ -125,10 +132,11 @@ function sandboxAdapters(
 
   const demoSecret = config.SANDBOX_PROVIDER_SECRET ?? sandboxSecret(config, 'provider');
   const demo = new DemoProviderEngine(db, { launchSecret: demoSecret, clock });
-  const launchers = new Map(PROVIDER_CODES.map((code) => [code, new DemoGameProvider(code, demo, publicUrl)]));
+  const launchers = new Map(PROVIDER_CODES.map((code) => [code, new DemoGameProvider(code, demo, publicUrl, SANDBOX_FORM_LAUNCH.has(code) ? 'form' : 'link')]));
+  const formPolicy = { origins: config.GAME_FORM_ORIGINS, sandbox: true };
   const games = config.SANDBOX_PROVIDERS_OVER_HTTP === '1'
     // The same protocol real providers speak, served by this process (tests the HTTP adapter).
-    ? new Map<string, GameProvider>(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, () => `${publicUrl()}/sandbox/provider`, demoSecret, config.PROVIDER_TIMEOUT_MS)]))
+    ? new Map<string, GameProvider>(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, () => `${publicUrl()}/sandbox/provider`, demoSecret, config.PROVIDER_TIMEOUT_MS, formPolicy)]))
     : new Map<string, GameProvider>(launchers);
 
   const gatewaySecret = config.SANDBOX_GATEWAY_SECRET ?? sandboxSecret(config, 'gateway');

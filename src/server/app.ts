@@ -104,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Pixi compiles shaders at run time and PGlite-free clients need wasm only for decoders.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         workerSrc: ["'self'", 'blob:'],
+        // A game provider's launch form posts the member there (the sandbox's to its own demo game).
+        formAction: ["'self'", ...config.GAME_FORM_ORIGINS],
       },
     },
   });

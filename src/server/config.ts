@@ -7,6 +7,17 @@ const optionalUrl = z.string().url().optional().or(z.literal('').transform(() =>
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
 const optionalHttpUrl = httpUrl.optional().or(z.literal('').transform(() => undefined));
 
+/** An https origin as written in a list (https://host[:port], nothing after it). */
+const isHttpsOrigin = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.origin === text.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+};
+const originList = (text: string) => text.split(',').map((o) => o.trim()).filter(Boolean);
+
 /** The environment the server reads, validated once at start; a bad value stops the start. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,6 +52,14 @@ export const configSchema = z.object({
   /** Live mode: game providers over the signed HTTP protocol (providers/games/http-adapter.ts). */
   GAME_PROVIDER_URL: optionalHttpUrl,
   GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
+  /**
+   * Comma-separated https origins a game provider's launch form may post to (https://games.example);
+   * the pages' Content-Security-Policy form-action allows the same. None: a provider that answers
+   * a form launch is refused (GAME_LAUNCH_FAIL). The sandbox's form posts to its own demo game.
+   */
+  GAME_FORM_ORIGINS: z.string().default('')
+    .refine((v) => originList(v).every(isHttpsOrigin), 'each must be an https origin, such as https://games.example')
+    .transform((v) => originList(v).map((o) => new URL(o).origin)),
   /** Sandbox: reach the demo provider through its signed HTTP protocol instead of in-process. */
   SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
   /** Signs the sandbox demo provider's HTTP protocol and launch links; unset: derived from the shared database's address, so every node agrees. */

@@ -92,9 +92,18 @@ const SPEC_CALLS = [
   'PUT /api/chat/read-customer',
 ] as const;
 
-/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks, the sandbox simulators and the chat's uploaded files. */
+/**
+ * The product's additions to section 7: the money rules lookup, logout, agreement acceptance, the
+ * launch calls of the five providers SPEC section 2 gives their own login handler but section 7
+ * no call, providers' webhooks, the sandbox simulators and the chat's uploaded files.
+ */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
+  'GET /api/autoLogin/joker/:username',
+  'GET /api/autoLogin/sexygame/:username',
+  'GET /api/autoLogin/ufabet/:username',
+  'GET /api/autoLogin/superslot/:username',
+  'GET /api/autoLogin/slotxo/:username',
   'POST /api/logout',
   'GET /api/account/agreement',
   'POST /api/account/agreement',

@@ -405,10 +405,12 @@ describe('a game after its password is reset, and back to the lobby', () => {
 
   beforeAll(async () => {
     const member = await registerFundedMember('Reset Tester', 300);
-    // JOKER's links come with the wallet (no auto-login call), signed with the player's password.
-    expect((await api('GET', '/api/wallet/activate/JOKER', undefined, member.auth)).status).toBe(200);
-    const moved = await api('POST', '/api/wallet/transfer', { from: 'wallet', to: 'JOKER', amount: 100 }, { ...member.auth, 'idempotency-key': `reset-${member.phone}` });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // JOKER's launch call answers a link signed with the player's password; UFABET's a hidden form.
+    for (const [code, amount] of [['JOKER', 100], ['UFABET', 50]] as const) {
+      expect((await api('GET', `/api/wallet/activate/${code}`, undefined, member.auth)).status).toBe(200);
+      const moved = await api('POST', '/api/wallet/transfer', { from: 'wallet', to: code, amount }, { ...member.auth, 'idempotency-key': `reset-${code}-${member.phone}` });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
     context = await phoneContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url('/') });
     context.on('page', (p) => p.on('pageerror', (error) => pageErrors.push(`${p.url()}: ${error.message}`)));
@@ -505,6 +507,28 @@ describe('a game after its password is reset, and back to the lobby', () => {
     await game.locator('a[href="/user/home"]').click();
     await closed;
     expect(context.pages()).toEqual([page]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('launches UFABET by its hidden form: the new tab posts the login and lands in the demo game', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('game-UFABET').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'UFABET' });
+    await dialog.getByTestId('game-username').waitFor();
+    const posted = context.waitForEvent('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/sandbox/game/UFABET');
+    const opened = context.waitForEvent('page');
+    await dialog.getByTestId('game-launch-web').click();
+    const [game, post] = await Promise.all([opened, posted]);
+    // The login travels in the posted form's hidden fields, not in an address the wallet opened.
+    expect(post.postData()).toMatch(/^t=[\w.%-]+(&lang=(th|la|en))?$/);
+    await game.waitForURL(/\/sandbox\/game\/UFABET\?t=/, { timeout: 20_000 });
+    await game.getByRole('heading', { name: 'UFABET demo slot' }).waitFor();
+    await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('50.00');
+    await fontsReady(game);
+    await screenshot(game, 'game-form-launch-ufabet-en');
+    await game.close();
+    await page.bringToFront();
     expect(pageErrors).toEqual([]);
   });
 });

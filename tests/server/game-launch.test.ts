@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SLOT } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
+import { ProviderFault } from '../../src/server/providers/games/adapter';
+import { DemoGameProvider } from '../../src/server/providers/games/demo-adapter';
+import { checkLaunchAnswer } from '../../src/server/providers/games/launch-form';
 import { signLaunchToken } from '../../src/server/sandbox/simulators/demo-provider/launch-token';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
@@ -16,12 +19,24 @@ import { balances, walletClient } from './helpers/wallet';
 
 const SECRET = 'game-launch-test-secret';
 
-/** The auto-login path of each provider with an auto-login call, and whether it names the password. */
+/**
+ * The launch call of each of the sixteen providers with their own login handler (SPEC section 2):
+ * section 7's eleven, then the product's five; whether its path names the password.
+ */
 const AUTO_LOGIN: [code: string, path: string, withPassword: boolean][] = [
   ['PG', 'pg', false], ['BETFLIX', 'betflix', false], ['ASKMEBET', 'askmebet', true], ['IMI', 'imi', true],
   ['USUN', 'usun', true], ['AREASLOT', 'areaslot', false], ['CIRCUS', 'circus', true], ['SLOTRACHA', 'slotracha', true],
   ['PGSLOT', 'pgslot', true], ['JOKER2', 'joker2', false], ['HUAYHD', 'huayhd', false],
+  ['JOKER', 'joker', false], ['SEXYGAME', 'sexygame', false], ['UFABET', 'ufabet', false], ['SUPERSLOT', 'superslot', false], ['SLOTXO', 'slotxo', false],
 ];
+/** The sandbox's provider that launches by hidden form. */
+const FORM_PROVIDER = 'UFABET';
+
+interface LaunchForm {
+  action: string;
+  method: string;
+  fields: Record<string, string>;
+}
 
 interface Credentials {
   username: string;
@@ -64,6 +79,11 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
   const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
   const session = (token: string) => t.app.inject({ method: 'GET', url: `/api/sandbox/game/session?t=${encodeURIComponent(token)}` });
   const spin = (token: string, stake: number) => t.app.inject({ method: 'POST', url: '/api/sandbox/game/spin', payload: { t: token, stake } });
+  /** What a browser does with a launch form: posts its fields, urlencoded, to its action. */
+  const postForm = (form: LaunchForm | { action: string; fields: Record<string, string> }) => t.app.inject({
+    method: 'POST', url: form.action, payload: new URLSearchParams(form.fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  });
 
   async function launchPg(m: Awaited<ReturnType<typeof memberWithGames>>) {
     const res = await m.w.get(autoLoginUrl('pg', false, m.logins.PG));
@@ -71,20 +91,73 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     return tokenOf(res.json().link);
   }
 
-  it('gives each auto-login call a signed link to its own provider for the owner', async () => {
+  it("gives each of the sixteen providers' own launch call its own game for the owner: a signed link, or UFABET's hidden form", async () => {
     const m = await memberWithGames(AUTO_LOGIN.map(([code]) => code));
     for (const [code, path, withPassword] of AUTO_LOGIN) {
       const res = await m.w.get(autoLoginUrl(path, withPassword, m.logins[code]));
       expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      const link = new URL(res.json().link);
-      expect(link.pathname).toBe(`/sandbox/game/${code}`);
-      // The link names no player: only the signed token opens the game.
-      expect(res.json().link).not.toContain(m.logins[code].username);
-      const opened = await session(link.searchParams.get('t')!);
+      // The launch names no player: only the signed token opens the game.
+      expect(res.body).not.toContain(m.logins[code].username);
+      let token: string;
+      if (code === FORM_PROVIDER) {
+        expect(Object.keys(res.json())).toEqual(['form']);
+        const form: LaunchForm = res.json().form;
+        expect(form).toEqual({ action: `/sandbox/game/${code}`, method: 'POST', fields: { t: expect.any(String) } });
+        // The browser posts the form; the demo game takes it and sends the browser on to the game page.
+        const posted = await postForm(form);
+        expect(posted.statusCode, posted.body).toBe(303);
+        expect(posted.headers['cache-control']).toBe('no-store');
+        const landing = new URL(posted.headers.location as string, 'http://wallet.test');
+        expect(landing.pathname).toBe(`/sandbox/game/${code}`);
+        token = landing.searchParams.get('t')!;
+        expect(token).toBe(form.fields.t);
+      } else {
+        expect(Object.keys(res.json())).toEqual(['link']);
+        const link = new URL(res.json().link);
+        expect(link.pathname).toBe(`/sandbox/game/${code}`);
+        token = link.searchParams.get('t')!;
+      }
+      const opened = await session(token);
       expect(opened.statusCode).toBe(200);
       expect(opened.json()).toMatchObject({ provider: code, balance: 0, stakes: [...DEMO_SLOT.stakes] });
     }
+    // The lobby: every other provider's web link comes with the home; the form provider has none to open.
+    const slots: { code: string; web: string | null }[] = (await m.w.home()).json().slots;
+    for (const slot of slots) {
+      if (slot.code === FORM_PROVIDER) expect(slot.web).toBeNull();
+      else expect(new URL(slot.web!).pathname, slot.code).toBe(`/sandbox/game/${slot.code}`);
+    }
+  });
+
+  it("takes the form provider's posted login only with its own good token, and keeps the player's language", async () => {
+    const m = await memberWithGames([FORM_PROVIDER, 'PG']);
+    const inLao = await t.app.inject({ method: 'GET', url: autoLoginUrl('ufabet', false, m.logins.UFABET), headers: { ...clientHeaders(m.token), 'accept-language': 'lo' } });
+    const form: LaunchForm = inLao.json().form;
+    expect(form.fields).toEqual({ t: expect.any(String), lang: 'la' });
+    const landing = (await postForm(form)).headers.location;
+    expect(landing).toBe(`/sandbox/game/UFABET?t=${encodeURIComponent(form.fields.t)}&lang=la`);
+
+    const pg = new URL((await m.w.get(autoLoginUrl('pg', false, m.logins.PG))).json().link).searchParams.get('t')!;
+    const [payload] = form.fields.t.split('.');
+    const cases: [string, Record<string, string>][] = [
+      ['no token', {}],
+      ['a forged token', { t: `${payload}.AAAA` }],
+      ['another provider\'s token', { t: pg }],
+      ['an expired token', { t: signLaunchToken(SECRET, { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: Date.now() - 1 }) }],
+    ];
+    for (const [name, fields] of cases) {
+      const res = await postForm({ action: '/sandbox/game/UFABET', fields });
+      // The game page without a token shows "Game link expired" and the way back to the lobby.
+      expect({ name, status: res.statusCode, location: res.headers.location }).toEqual({ name, status: 303, location: '/sandbox/game/UFABET' });
+    }
+    // A language the game does not speak is dropped; markup in a field goes nowhere.
+    const odd = await postForm({ action: '/sandbox/game/UFABET', fields: { t: form.fields.t, lang: '"><script>' } });
+    expect(odd.headers.location).toBe(`/sandbox/game/UFABET?t=${encodeURIComponent(form.fields.t)}`);
+    expect((await postForm({ action: '/sandbox/game/..%2Fapi', fields: {} })).statusCode).toBe(404);
+    // Only a form post: JSON is not a browser's login form.
+    const json = await t.app.inject({ method: 'POST', url: '/sandbox/game/UFABET', payload: { t: form.fields.t } });
+    expect(json.statusCode).toBe(415);
   });
 
   it("names the player's language in the link (the game may open on another origin), in the lobby and on auto-login", async () => {
@@ -102,14 +175,16 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     expect(new URL(plain.json().link).searchParams.has('lang')).toBe(false);
   });
 
-  it('keeps the credentials call answering the login and the hidden form values', async () => {
-    const m = await memberWithGames(['PG']);
+  it("keeps the credentials call answering the login, and the form provider's hidden form values as its event", async () => {
+    const m = await memberWithGames(['PG', FORM_PROVIDER]);
     expect(m.logins.PG).toEqual({ username: expect.any(String), password: expect.any(String), event: null });
+    expect(m.logins.UFABET).toEqual({ username: expect.any(String), password: expect.any(String), event: { t: expect.any(String) } });
+    expect((await session(m.logins.UFABET.event!.t)).json()).toMatchObject({ provider: FORM_PROVIDER });
   });
 
   it("refuses another member's login, a wrong password, an inactive account and no session", async () => {
-    const owner = await memberWithGames(['PG', 'AREASLOT', 'IMI']);
-    const other = await memberWithGames(['PG', 'IMI']);
+    const owner = await memberWithGames(['PG', 'AREASLOT', 'IMI', FORM_PROVIDER]);
+    const other = await memberWithGames(['PG', 'IMI', FORM_PROVIDER]);
     const refused = async (url: string, headers: Record<string, string> = clientHeaders(other.token)) => {
       const res = await t.app.inject({ method: 'GET', url, headers });
       return { status: res.statusCode, message: res.json().message };
@@ -117,6 +192,7 @@ describe.each(engines)('game launch and the demo slot on %s', (engine) => {
     expect(await refused(autoLoginUrl('pg', false, owner.logins.PG))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
     expect(await refused(autoLoginUrl('areaslot', false, owner.logins.AREASLOT))).toEqual({ status: 400, message: 'NOT_AREASLOT' });
     expect(await refused(autoLoginUrl('imi', true, owner.logins.IMI))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
+    expect(await refused(autoLoginUrl('ufabet', false, owner.logins.UFABET))).toEqual({ status: 400, message: 'NOT_UFABET' });
     // Right username, wrong password.
     expect(await refused(autoLoginUrl('imi', true, { ...other.logins.IMI, password: 'not-it' }))).toEqual({ status: 400, message: 'SLOT_NO_ACCOUNT' });
     // Not opened yet.
@@ -276,5 +352,69 @@ describe.each(engines)('game launch over the signed provider protocol on %s', (e
     await t.app.demoProvider!.resetPassword('IMI', login.username);
     const stale = await w.get(`/api/autoLogin/imi/${login.username}/${login.password}`);
     expect(stale.json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
+  });
+
+  it("passes the form provider's hidden form on over the protocol, and refuses a form to an address not allowed with GAME_LAUNCH_FAIL", async () => {
+    const m = await seedMember(t.app);
+    const w = walletClient(t.app, m.token);
+    expect((await w.activate(FORM_PROVIDER)).statusCode).toBe(200);
+    const login: Credentials = (await w.get(`/api/wallet/account/${FORM_PROVIDER}`)).json();
+    expect(login.event).toEqual({ t: expect.any(String) });
+    const url = `/api/autoLogin/ufabet/${login.username}`;
+    const ok = await w.get(url);
+    expect(ok.json()).toEqual({ form: { action: '/sandbox/game/UFABET', method: 'POST', fields: { t: expect.any(String) } } });
+
+    // A provider (here the demo one, told to misbehave) answers forms we must not post: they never reach the member.
+    const unsafe = [
+      { action: 'https://elsewhere.example/login', method: 'POST', fields: { t: 'x' } },
+      { action: 'http://127.0.0.1/sandbox/game/UFABET', method: 'POST', fields: { t: 'x' } },
+      { action: 'javascript:alert(1)', method: 'POST', fields: { t: 'x' } },
+      { action: '/sandbox/game/UFABET', method: 'GET', fields: { t: 'x' } },
+      { action: '/sandbox/game/UFABET', method: 'POST', fields: { '"><b>': 'x' } },
+    ];
+    const launch = vi.spyOn(DemoGameProvider.prototype, 'launch');
+    try {
+      for (const form of unsafe) {
+        launch.mockResolvedValueOnce({ web: null, android: null, ios: null, form: form as never });
+        const res = await w.get(url);
+        expect({ form: form.action, status: res.statusCode, body: res.json() }).toEqual({ form: form.action, status: 502, body: { message: 'GAME_LAUNCH_FAIL' } });
+      }
+    } finally {
+      launch.mockRestore();
+    }
+  });
+});
+
+describe('the launch answers a provider may give', () => {
+  const live = { origins: ['https://games.example'], sandbox: false };
+  const form = (action: string, fields: Record<string, unknown> = { token: 'abc' }, method = 'POST') => ({ web: null, android: null, ios: null, form: { action, method, fields } });
+
+  it('takes a link, or a form to an allowed https origin (the sandbox game only in sandbox mode)', () => {
+    expect(checkLaunchAnswer({ web: 'https://games.example/play?t=1', android: null, ios: 'app://x' }, live))
+      .toEqual({ web: 'https://games.example/play?t=1', android: null, ios: 'app://x', form: null });
+    expect(checkLaunchAnswer(form('https://games.example/login'), live).form).toEqual({ action: 'https://games.example/login', method: 'POST', fields: { token: 'abc' } });
+    expect(checkLaunchAnswer(form('/sandbox/game/UFABET'), { origins: [], sandbox: true }).form?.action).toBe('/sandbox/game/UFABET');
+    // A form launch opens by its form only.
+    expect(checkLaunchAnswer({ ...form('https://games.example/login'), web: 'https://games.example/login' }, live).web).toBeNull();
+  });
+
+  it('refuses anything else as a provider fault', () => {
+    const refused: [string, unknown][] = [
+      ['nothing', null],
+      ['no link and no form', { web: null, android: 'app://x', ios: null }],
+      ['a link that is not text', { web: 42 }],
+      ['an origin not configured', form('https://elsewhere.example/login')],
+      ['http', form('http://games.example/login')],
+      ['a login in the address', form('https://user:pw@games.example/login')],
+      ['a script address', form('javascript:alert(1)')],
+      ['the sandbox game in live mode', form('/sandbox/game/UFABET')],
+      ['another path of ours', form('/api/wallet')],
+      ['GET', form('https://games.example/login', { token: 'abc' }, 'GET')],
+      ['a field name with markup', form('https://games.example/login', { '"><script>': 'x' })],
+      ['a value that is not text', form('https://games.example/login', { token: 1 })],
+      ['a NUL in a value', form('https://games.example/login', { token: 'a\u0000b' })],
+      ['too many fields', form('https://games.example/login', Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`f${i}`, 'x'])))],
+    ];
+    for (const [name, answer] of refused) expect(() => checkLaunchAnswer(answer, live), name).toThrow(ProviderFault);
   });
 });

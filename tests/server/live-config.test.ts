@@ -63,9 +63,12 @@ describe('live mode configuration', () => {
   it('lets the tests alone (NODE_ENV=test) run live mode on the embedded database', async () => {
     const config = loadConfig({ ...withoutDatabase(), NODE_ENV: 'test' });
     expect([config.sandbox, config.DATABASE_URL]).toEqual([false, undefined]);
-    const t = await build('pglite', { ...withoutDatabase(), NODE_ENV: 'test' });
+    const t = await build('pglite', { ...withoutDatabase(), NODE_ENV: 'test', GAME_FORM_ORIGINS: 'https://games.example, https://login.example:8443/' });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'pglite', sandbox: false });
+      // Pages may post a provider's launch form only to the origins configured for it.
+      const page = await t.app.inject({ method: 'GET', url: '/user/home', headers: { accept: 'text/html' } });
+      expect(page.headers['content-security-policy']).toContain("form-action 'self' https://games.example https://login.example:8443;");
     } finally {
       await t.close();
     }
@@ -80,6 +83,15 @@ describe('live mode configuration', () => {
       expect(loadConfig({ ...LIVE, [name]: 'http://10.0.0.5:8080/api' })[name as 'PUBLIC_URL']).toBe('http://10.0.0.5:8080/api');
     },
   );
+
+  it('takes GAME_FORM_ORIGINS as https origins only', () => {
+    expect(loadConfig(LIVE).GAME_FORM_ORIGINS).toEqual([]);
+    expect(loadConfig({ ...LIVE, GAME_FORM_ORIGINS: ' https://games.example/ ,https://login.example:8443' }).GAME_FORM_ORIGINS)
+      .toEqual(['https://games.example', 'https://login.example:8443']);
+    for (const bad of ['http://games.example', 'https://games.example/login', 'https://games.example?x=1', "'self'", 'javascript:alert(1)', 'games.example']) {
+      expect(() => loadConfig({ ...LIVE, GAME_FORM_ORIGINS: bad }), bad).toThrow('GAME_FORM_ORIGINS: each must be an https origin');
+    }
+  });
 
   it('stops `npm start` in production live mode without DATABASE_URL, with the reason, before opening any database', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-no-db-'));

@@ -35,3 +35,6 @@ export const endpoints = {
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
+
+/** The launch calls of the providers with their own login handler, and the launch answer's shapes. */
+export { launchAnswer, launchForm, PROVIDER_LAUNCH_CALLS } from './autologin';

@@ -35,7 +35,9 @@ export const gameAccount = z.object({
 export const gameCredentials = z.object({
   username: z.string(),
   password: z.string(),
-  event: z.record(z.string(), z.string()).nullable().describe('hidden form values, for the one provider that launches by form post'),
+  event: z.record(z.string(), z.string()).nullable().describe(
+    "hidden form values, for a provider that launches by form post (null for the others): the fields of the form its launch call answers at this moment; they expire, so the launch asks again",
+  ),
 });
 
 /** A game account's balance after a transfer: the provider's figure read at `syncedAt` (just before the transfer) plus the transfer. */

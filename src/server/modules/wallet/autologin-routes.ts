@@ -1,32 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type Endpoint } from '../../../contract';
+import { PROVIDER_LAUNCH_CALLS } from '../../../contract';
 import type { AppContext } from '../../context';
 import { callerLanguage } from '../../content/request-language';
+import { refuse } from '../../errors';
 import { contractRoute } from '../../http/contract-route';
 import type { GameAccounts } from './game-accounts';
 
-/** SPEC section 7's auto-login calls and the provider each launches. */
-const AUTO_LOGIN: readonly [Endpoint, string][] = [
-  [endpoints.autoLoginPg, 'PG'],
-  [endpoints.autoLoginBetflix, 'BETFLIX'],
-  [endpoints.autoLoginAskmebet, 'ASKMEBET'],
-  [endpoints.autoLoginImi, 'IMI'],
-  [endpoints.autoLoginUsun, 'USUN'],
-  [endpoints.autoLoginAreaslot, 'AREASLOT'],
-  [endpoints.autoLoginCircus, 'CIRCUS'],
-  [endpoints.autoLoginSlotracha, 'SLOTRACHA'],
-  [endpoints.autoLoginPgslot, 'PGSLOT'],
-  [endpoints.autoLoginJoker2, 'JOKER2'],
-  [endpoints.autoLoginHuayhd, 'HUAYHD'],
-];
-
-/** `GET /api/autoLogin/<provider>/...`: the web launch link of the caller's own game account. */
+/**
+ * `GET /api/autoLogin/<provider>/...`: the login handler of each of the sixteen providers of SPEC
+ * section 2 (section 7's eleven calls and the product's five of the same shape). Each answers the
+ * web launch link of the caller's own game account, or, for a provider that logs players in by
+ * form post, the hidden form to post instead (already checked against GAME_FORM_ORIGINS).
+ */
 export function registerAutoLoginRoutes(app: FastifyInstance, ctx: AppContext, games: GameAccounts) {
-  for (const [endpoint, code] of AUTO_LOGIN) {
+  for (const [code, { endpoint }] of Object.entries(PROVIDER_LAUNCH_CALLS)) {
     contractRoute(app, ctx.guards, endpoint, async (c) => {
       const login = c.params as { username: string; password?: string };
-      const links = await games.launchAs(c.member!.memberId, code, { username: login.username, password: login.password }, callerLanguage(c));
-      return { link: links.web };
+      const launch = await games.launchAs(c.member!.memberId, code, { username: login.username, password: login.password }, callerLanguage(c));
+      if (launch.form) return { form: launch.form };
+      return launch.web ? { link: launch.web } : refuse('GAME_LAUNCH_FAIL', 'the provider gave no web link');
     });
   }
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { toMajor, type ErrorCode, type Locale } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { ProviderRefusal, ProviderTimeout, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
+import { ProviderFault, ProviderRefusal, ProviderTimeout, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
 import { PROVIDER_CATALOGUE, providerInfo } from '../../providers/games/catalogue';
 import type { MoneyContext } from './money-context';
 import type { Selectable } from 'kysely';
@@ -54,8 +54,9 @@ export class GameAccounts {
     const views = PROVIDER_CATALOGUE.filter((p) => byCode.has(p.code) && this.money.provider(p.code)).map((p) =>
       this.view(byCode.get(p.code)!, balanceOf.get(p.code) ?? 0n),
     );
-    // Providers that sign their own links give active accounts their web and app links here;
-    // the others are launched through the auto-login endpoints when the member asks.
+    // Providers that sign their own links give active accounts their web and app links here (a
+    // provider that launches by form has no web link); the web launch itself goes through the
+    // provider's auto-login call when the member taps it, for a link or form made at that moment.
     await Promise.all(views.map(async (view) => {
       const account = byCode.get(view.code)!;
       const provider = this.money.provider(view.code)!;
@@ -108,8 +109,10 @@ export class GameAccounts {
   async credentials(memberId: number, code: string) {
     const account = await this.account(memberId, code);
     if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
+    // SPEC section 3: the credentials carry the hidden form values (event) of a provider that
+    // launches by form. They are the form's fields now; the launch itself asks again, as they expire.
     const links = await this.launch(memberId, code).catch(() => null);
-    return { username: account.username, password: account.password, event: links?.event ?? null };
+    return { username: account.username, password: account.password, event: links?.form?.fields ?? null };
   }
 
   async resetPassword(memberId: number, code: string) {
@@ -133,7 +136,7 @@ export class GameAccounts {
   }
 
   /**
-   * The launch link for a login the caller names (the auto-login calls). It must be the caller's
+   * The launch (a link, or a form to post) for a login the caller names (the auto-login calls). It must be the caller's
    * own game account at that provider: anyone else's username, a stale password, or a player the
    * provider does not know gets the provider's "not found" code, never another member's game.
    */
@@ -147,7 +150,9 @@ export class GameAccounts {
       return await withTimeout(this.money.provider(code)!.launch({ username: account.username!, password: account.password!, language }), this.money.providerTimeoutMs);
     } catch (error) {
       if (error instanceof ProviderRefusal) throw new DomainError(notFound, error.reason);
-      if (error instanceof ProviderTimeout) throw new DomainError('INTERNAL_SERVER_ERROR', 'provider did not answer the launch call');
+      if (error instanceof ProviderTimeout) throw new DomainError('GAME_LAUNCH_FAIL', 'provider did not answer the launch call');
+      // A form to an address not allowed, or nothing to open: never passed on to the browser.
+      if (error instanceof ProviderFault) throw new DomainError('GAME_LAUNCH_FAIL', error.reason);
       throw error;
     }
   }

@@ -52,12 +52,23 @@ export interface LaunchRequest extends GameLogin {
   language?: Locale;
 }
 
+/**
+ * A launch: the web link to open, or, for a provider that logs players in by form post, the
+ * form to post instead (then `web` is null: the address alone opens nothing). Forms are checked
+ * (launch-form.ts) before they leave the adapter.
+ */
 export interface LaunchLinks {
-  web: string;
+  web: string | null;
   android: string | null;
   ios: string | null;
-  /** Hidden form values for providers that launch by form post. */
-  event?: Record<string, string> | null;
+  form?: LaunchForm | null;
+}
+
+/** Hidden fields to post to `action` (an allowed https address, or the sandbox demo game's path). */
+export interface LaunchForm {
+  action: string;
+  method: 'POST';
+  fields: Record<string, string>;
 }
 
 /**
@@ -74,6 +85,14 @@ export class ProviderRefusal extends Error {
   }
 
   get forWantOfBalance() { return this.reason === INSUFFICIENT_BALANCE; }
+}
+
+/** The provider answered something we must not use (a launch form to an address not allowed, no link at all). */
+export class ProviderFault extends Error {
+  constructor(readonly reason: string) {
+    super(`provider answer refused: ${reason}`);
+    this.name = 'ProviderFault';
+  }
 }
 
 /** No answer in time: the call may or may not have been applied. Only asking can tell. */

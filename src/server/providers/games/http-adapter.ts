@@ -1,11 +1,13 @@
 import { sign } from '../signing';
-import { ProviderRefusal, ProviderTimeout, type GameLogin, type GameProvider, type LaunchLinks, type LaunchRequest, type TurnoverFrom } from './adapter';
+import { ProviderRefusal, ProviderTimeout, type GameLogin, type GameProvider, type LaunchRequest, type TurnoverFrom } from './adapter';
+import { checkLaunchAnswer, type LaunchFormPolicy } from './launch-form';
 
 /**
  * A transfer-wallet provider reached over HTTP with signed JSON calls. Real providers are
  * configured with this adapter (GAME_PROVIDER_URL and GAME_PROVIDER_SECRET); the demo
  * provider engine serves the same protocol under /sandbox/provider so this adapter is
  * tested against it. A 4xx answer is a refusal (nothing applied); anything else is unknown.
+ * A launch answers links, or a form to post; a form goes only where `formPolicy` allows.
  */
 export class HttpGameProvider implements GameProvider {
   constructor(
@@ -14,6 +16,8 @@ export class HttpGameProvider implements GameProvider {
     private readonly baseUrl: string | (() => string),
     private readonly secret: string,
     private readonly timeoutMs = 5_000,
+    /** Where this provider's launch forms may post; none when not given (a form is then refused). */
+    private readonly formPolicy: LaunchFormPolicy = { origins: [], sandbox: false },
   ) {}
 
   private async call<T>(action: string, payload: Record<string, unknown>): Promise<T> {
@@ -44,7 +48,7 @@ export class HttpGameProvider implements GameProvider {
   async transferStatus(reference: string) { return (await this.call<{ status: 'applied' | 'not_found' }>('status', { reference })).status; }
   async voidTransfer(reference: string) { return (await this.call<{ status: 'applied' | 'voided' }>('void', { reference })).status; }
   async resetPassword(username: string) { return (await this.call<{ password: string }>('reset', { username })).password; }
-  launch(login: LaunchRequest) { return this.call<LaunchLinks>('launch', { ...login }); }
+  async launch(login: LaunchRequest) { return checkLaunchAnswer(await this.call<unknown>('launch', { ...login }), this.formPolicy); }
   async turnover(username: string, from: TurnoverFrom) {
     const since = 'since' in from ? { since: from.since.toISOString() } : { cursor: from.cursor };
     const report = await this.call<{ turnover: string; cursor: string }>('turnover', { username, ...since });

@@ -24,6 +24,11 @@ export class DemoSlotGame {
     return player;
   }
 
+  /** Whether a launch token opens this provider's game (the game's login form checks it so). */
+  async opens(providerCode: string, token: string): Promise<boolean> {
+    return (await this.engine.launchedPlayer(token))?.provider === providerCode;
+  }
+
   async session(token: string) {
     const player = await this.player(token);
     return {
