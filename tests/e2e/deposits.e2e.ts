@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
+import { blockingViolations, describeViolations } from './a11y/axe';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
 import { operatorWithRole } from './operators';
 import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn } from './support';
@@ -345,6 +346,11 @@ describe('deposits', () => {
     const account = `41${member.phone.slice(2)}`;
     expect(await form.innerText()).toContain(`${account.slice(0, 3)}-${account.slice(3, 6)}-${account.slice(6)}`);
     await form.getByLabel(en.deposit.notice.amount).fill('777');
+    const formViolations = await blockingViolations(page);
+    expect(formViolations, describeViolations(formViolations)).toEqual([]);
+    await fontsReady(page);
+    await settled(page);
+    await screenshot(page, 'deposit-notice-form-en');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/wallet/add'));
     await form.getByTestId('deposit-notice-send').click();
     const request = await sent;
@@ -359,6 +365,8 @@ describe('deposits', () => {
     await noted.waitFor();
     expect(await noted.getAttribute('data-state')).toBe('pending');
     expect(await noted.innerText()).toContain('777.00 baht');
+    const listViolations = await blockingViolations(page);
+    expect(listViolations, describeViolations(listViolations)).toEqual([]);
     await fontsReady(page);
     await settled(page);
     await screenshot(page, 'deposit-notice-pending-en');
@@ -385,6 +393,8 @@ describe('deposits', () => {
       await fontsReady(desk);
       await screenshot(desk, `deposit-notice-console-${locale}`);
     }
+    const consoleViolations = await blockingViolations(desk);
+    expect(consoleViolations, describeViolations(consoleViolations)).toEqual([]);
     await card.getByRole('button', { name: fill(en.admin.arrivals.notices.creditTo, { name: 'Malee Deposit' }) }).click();
     await desk.getByRole('status').filter({ hasText: en.admin.arrivals.assigned }).waitFor();
     await desk.context().close();

@@ -207,7 +207,7 @@ function DepositMethodsView({
               </button>
             )}
             {/* Kept in view at the bottom while the accounts scroll. */}
-            <div className="deposit-done">
+            <div className={telling ? 'deposit-done deposit-done--telling' : 'deposit-done'}>
               {telling ? (
                 <DepositNoticeForm
                   bankAccount={home?.bankAccount ?? null}
