@@ -164,3 +164,22 @@ export const DEMO_SLOT = {
   launchTokenTtlMs: 30 * 60_000,
 } as const;
 export type SlotSymbol = (typeof DEMO_SLOT.symbols)[number];
+
+/**
+ * The member's deposit notice (POST /api/wallet/add, the deposit dialog's "I have transferred"):
+ * "I transferred this amount from my registered account". It credits nothing; it is closed as
+ * matched when a bank transfer of that amount is credited to the member (by the bank feed, an
+ * operator or a slip), and as expired `lifetimeHours` after it was made. An operator looking at
+ * a waiting transfer sees the pending notices of its amount made from `matchMinutes` before the
+ * transfer on; a notice made up to `matchMinutes` after its transfer was credited is matched at once.
+ */
+export const DEPOSIT_NOTICE = {
+  lifetimeHours: 24,
+  matchMinutes: 60,
+  /** Pending notices a member may hold at once. */
+  pendingMax: 5,
+} as const;
+
+/** States of a deposit notice. */
+export const DEPOSIT_NOTICE_STATES = ['pending', 'matched', 'expired'] as const;
+export type DepositNoticeState = (typeof DEPOSIT_NOTICE_STATES)[number];

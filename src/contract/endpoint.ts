@@ -13,7 +13,8 @@ import type { Permission } from './admin/roles';
  * - `closedWithService`: a public endpoint that answers 'gone' while the service is switched off.
  * - `download`: the answer is a file's bytes in its own type, not JSON.
  * - `rateLimit`: how many requests one caller may make in a window; the server applies it to the
- *   route from here (src/server/http/rate-limit.ts), so no route chooses its own.
+ *   route from here (src/server/http/rate-limit.ts), so no route chooses its own. Several limits
+ *   (per member and per address) all apply; the first one past its count refuses.
  */
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -48,7 +49,7 @@ export interface Endpoint<
    * `response` only documents it, and no schema serialises it.
    */
   download?: boolean;
-  rateLimit?: RateLimit;
+  rateLimit?: RateLimit | readonly [RateLimit, ...RateLimit[]];
 }
 
 /**
@@ -68,6 +69,10 @@ export interface RateLimit {
   max: number;
   windowMs: number;
 }
+
+/** An endpoint's request limits as a list (none, one or several). */
+export const rateLimitsOf = (e: Pick<Endpoint, 'rateLimit'>): readonly RateLimit[] =>
+  e.rateLimit === undefined ? [] : 'per' in e.rateLimit ? [e.rateLimit] : e.rateLimit;
 
 /** The window every limit of the API uses today. */
 export const MINUTE_MS = 60_000;

@@ -23,6 +23,7 @@ import type { FileStorage } from './providers/storage/adapter';
 import { LocalDiskStorage } from './providers/storage/local-disk';
 import type { TrueWalletVouchers } from './providers/truewallet/adapter';
 import { HttpTrueWalletVouchers } from './providers/truewallet/http-vouchers';
+import { HmacTrueWalletFeed, type TrueWalletTransferFeed } from './providers/truewallet/transfer-feed';
 import { SandboxBank } from './sandbox/simulators/bank';
 import { SandboxBankFeed } from './sandbox/simulators/bank-feed';
 import { DemoProviderEngine } from './sandbox/simulators/demo-provider/engine';
@@ -30,7 +31,7 @@ import { SandboxGateway } from './sandbox/simulators/gateway';
 import { SandboxPayout } from './sandbox/simulators/payout';
 import { sandboxSecret } from './sandbox/simulators/secrets';
 import { SandboxSmsInbox } from './sandbox/simulators/sms-inbox';
-import { SandboxTrueWallet } from './sandbox/simulators/truewallet';
+import { SandboxTrueWallet, SandboxTrueWalletTransfers } from './sandbox/simulators/truewallet';
 
 /** Everything outside our walls the modules speak to, each chosen once, here, by configuration. */
 export interface Adapters {
@@ -55,6 +56,8 @@ export interface Adapters {
   bankFeed: BankFeed;
   slipVerifier: SlipVerifier;
   trueWallet: TrueWalletVouchers;
+  /** Tells an authentic incoming-transfer notification of True Wallet (AUTO mode) from a forged one. */
+  trueWalletFeed: TrueWalletTransferFeed;
   /** Where support-chat uploads are kept. */
   chatFiles: FileStorage;
 }
@@ -66,6 +69,8 @@ export interface Simulators {
   bankFeed: SandboxBankFeed;
   gateway: SandboxGateway;
   trueWallet: SandboxTrueWallet;
+  /** Someone sends money from a True Wallet to ours; True Wallet notifies our webhook. */
+  trueWalletTransfers: SandboxTrueWalletTransfers;
   demo: DemoProviderEngine;
   /** Signs the demo provider's HTTP protocol (and its launch links). */
   demoSecret: string;
@@ -107,6 +112,7 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
       bankFeed: new HmacBankFeed(() => bankFeedSecret),
       slipVerifier: new HttpSlipVerifier({ url: config.SLIP_VERIFY_URL!, token: config.SLIP_VERIFY_TOKEN!, timeoutMs }),
       trueWallet: new HttpTrueWalletVouchers({ url: config.TRUEWALLET_API_URL, mobile: config.TRUEWALLET_MOBILE!, timeoutMs }),
+      trueWalletFeed: new HmacTrueWalletFeed(config.TRUEWALLET_FEED_SECRET),
       chatFiles,
     },
   };
@@ -146,6 +152,8 @@ function sandboxAdapters(
   const bankFeed = new SandboxBankFeed(clock, config.COUNTRY, bankFeedSecret, (n) => deliverTo(`/api/webhooks/bank/${n.bankCode}`)(n));
   const bank = new SandboxBank(db, clock, config.COUNTRY);
   const trueWallet = new SandboxTrueWallet(db, clock);
+  const trueWalletFeedSecret = config.SANDBOX_TRUEWALLET_FEED_SECRET ?? sandboxSecret(config, 'truewallet-feed');
+  const trueWalletTransfers = new SandboxTrueWalletTransfers(clock, trueWalletFeedSecret, deliverTo('/api/webhooks/truewallet'));
   const smsInbox = new SandboxSmsInbox(db, clock, (line, msg) => app.log.info(line, msg));
 
   return {
@@ -160,9 +168,10 @@ function sandboxAdapters(
       bankFeed: new HmacBankFeed(() => bankFeedSecret),
       slipVerifier: bank,
       trueWallet,
+      trueWalletFeed: new HmacTrueWalletFeed(trueWalletFeedSecret),
       chatFiles: shared.chatFiles,
     },
-    simulators: { smsInbox, bank, bankFeed, gateway, trueWallet, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
+    simulators: { smsInbox, bank, bankFeed, gateway, trueWallet, trueWalletTransfers, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
   };
 }
 

@@ -177,7 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupPromotions(app, ctx, wallet.money, wallet.view);
   const spinWheel = setupSpinWheel(app, ctx, wallet.money);
   app.decorate('spinWheel', spinWheel);
-  setupAdmin(app, ctx, wallet);
+  setupAdmin(app, ctx, wallet, deposits);
   setupChat(app, ctx);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);

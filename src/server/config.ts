@@ -94,6 +94,10 @@ export const configSchema = z.object({
   BANK_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Signs the sandbox bank's incoming-transfer notifications; unset: derived from the shared database's address. */
   SANDBOX_BANK_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Live mode: the secret True Wallet's incoming-transfer notifications (AUTO mode) are signed with; unset, that webhook refuses every call. */
+  TRUEWALLET_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** Signs the sandbox True Wallet's incoming-transfer notifications; unset: derived from the shared database's address. */
+  SANDBOX_TRUEWALLET_FEED_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Who pays withdrawals: 'manual' (an operator pays from the bank and marks them paid; live's default) or the sandbox bank. */
   PAYOUT_ADAPTER: z.enum(['sandbox', 'manual']).optional(),
   /** Sandbox: the password of the back office's first operator 'admin', printed at first start; random when unset. */

@@ -176,3 +176,28 @@ describe('True Wallet link (SPEC section 7)', () => {
     expect(other).not.toBe(first);
   });
 });
+
+const { noticesToShow, sendDepositNotice } = await import('../../src/client/deposit/depositNotices');
+
+describe('deposit notices ("I have transferred")', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const notice = (id: string, state: 'pending' | 'matched' | 'expired', closedAt: string | null) => ({
+    id, amount: 100, currency: 'BAHT' as const, state, createdAt: '2026-11-26T10:00:00Z', expiresAt: '2026-11-27T10:00:00Z', closedAt,
+  });
+
+  it('shows each pending notice and those closed within the last day, three at most', () => {
+    const shown = noticesToShow([
+      notice('a', 'pending', null), notice('b', 'matched', '2026-11-26T11:00:00Z'), notice('c', 'expired', '2026-11-25T11:00:00Z'),
+      notice('d', 'pending', null), notice('e', 'pending', null),
+    ], now, 24);
+    expect(shown.map((n) => n.id)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('sends the amount with the action\'s key', async () => {
+    calls.log.length = 0;
+    calls.answer.push(() => notice('n1', 'pending', null));
+    expect(await sendDepositNotice({ request: { operation: 'depositNotice', amount: 500 }, key: 'key-1' })).toEqual({ status: 'done', result: notice('n1', 'pending', null) });
+    expect(calls.log).toEqual([{ path: '/api/wallet/add', body: { amount: 500 }, key: 'key-1' }]);
+    await expect(sendDepositNotice({ request: { operation: 'truelink', link: 'x' }, key: 'k' })).rejects.toThrow();
+  });
+});

@@ -95,7 +95,8 @@ const SPEC_CALLS = [
 /**
  * The product's additions to section 7: the money rules lookup, logout, agreement acceptance, the
  * launch calls of the five providers SPEC section 2 gives their own login handler but section 7
- * no call, providers' webhooks, the sandbox simulators and the chat's uploaded files.
+ * no call, providers' webhooks, the sandbox simulators, the chat's uploaded files and the member's
+ * deposit notices.
  */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
@@ -120,6 +121,9 @@ const PRODUCT_CALLS = [
   'GET /api/bonus/current',
   'POST /api/sandbox/spin/coins',
   'GET /api/chat/files/:fileId',
+  'GET /api/wallet/notices',
+  'POST /api/webhooks/truewallet',
+  'POST /api/sandbox/truewallet/transfers',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */
@@ -252,6 +256,25 @@ describe('schemas refuse malformed input', () => {
     expect(body.safeParse({ ...notice, amount: 0 }).success).toBe(false);
     expect(body.safeParse({ ...notice, senderAccount: '1234; drop' }).success).toBe(false);
     expect(body.safeParse({ ...notice, transferredAt: 'today' }).success).toBe(false);
+  });
+
+  it("takes a True Wallet notification in whole satang from a sender's wallet phone, masked or international", () => {
+    const body = bodyOf('POST /api/webhooks/truewallet');
+    const notice = { reference: 'TW1', account: '0990000004', amount: 5_000, senderPhone: '0812345678', transferredAt: '2025-03-01T05:00:00Z' };
+    expect(body.safeParse(notice).success).toBe(true);
+    expect(body.safeParse({ ...notice, senderPhone: '+66812345678' }).success).toBe(true);
+    expect(body.safeParse({ ...notice, senderPhone: '081-xxx-5678' }).success).toBe(true);
+    expect(body.safeParse({ ...notice, senderPhone: '081 2345678; drop' }).success).toBe(false);
+    expect(body.safeParse({ ...notice, amount: 50.5 }).success).toBe(false);
+    expect(body.safeParse({ ...notice, amount: -100 }).success).toBe(false);
+  });
+
+  it('takes a deposit notice of an amount above 0 with at most two decimals', () => {
+    const body = bodyOf('POST /api/wallet/add');
+    expect(body.safeParse({ amount: 500 }).success).toBe(true);
+    expect(body.safeParse({ amount: 0 }).success).toBe(false);
+    expect(body.safeParse({ amount: -5 }).success).toBe(false);
+    expect(body.safeParse({ amount: 1.005 }).success).toBe(false);
   });
 
   it("takes only the demo slot's own stakes", () => {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
+import { blockingViolations, describeViolations } from './a11y/axe';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
+import { operatorWithRole } from './operators';
 import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn } from './support';
 
 /**
@@ -12,7 +14,9 @@ import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre
  * sandbox gateway's pay page in a second tab, a sandbox bank slip of 250 uploaded through the
  * modal (then once more, a duplicate), and a True Wallet gift link of 50. The home's balance
  * rises by itself after each credit; the statement lists the three deposits; the slip dialog
- * shows both uploads. Screenshots of the modal and the dialog in th, la and en.
+ * shows both uploads. Then "I have transferred" 777: the dialog shows it noted, an operator sees
+ * it beside the bank's waiting transfer and credits it, and the dialog shows it credited.
+ * Screenshots of the modal, the dialog and the console's queue in th, la and en.
  */
 
 
@@ -104,10 +108,12 @@ describe('deposits', () => {
     expect(await dialog.getByRole('tab', { name: en.deposit.method.qr }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowLeft');
 
-    // "I have transferred": a toast, and the modal closes.
+    // "I have transferred" asks for the amount sent (a deposit notice, below); Cancel goes back.
     await dialog.getByTestId('deposit-done').click();
-    await dialog.waitFor({ state: 'hidden' });
-    await toast(en.deposit.doneToast).waitFor();
+    await dialog.getByTestId('deposit-notice-form').waitFor();
+    await dialog.getByRole('button', { name: en.deposit.notice.cancel }).click();
+    await dialog.getByTestId('deposit-done').waitFor();
+    await closeDialog();
   });
 
   it('makes a KBANK QR code for 100, which the sandbox pay page pays: the balance rises without a reload', async () => {
@@ -330,6 +336,83 @@ describe('deposits', () => {
     expect(await page.getByTestId('statement-amount').allInnerTexts()).toEqual(expected);
     expect(await page.getByTestId('statement-status').allInnerTexts()).toEqual(expected.map(() => en.statement.status.SUCCESS));
     await page.getByTestId('menu-home').click();
+  });
+
+  it('tells us of a transfer with "I have transferred": noted in the dialog, beside the transfer in the console, closed when credited', async () => {
+    const dialog = await openDeposit();
+    await dialog.getByTestId('deposit-done').click();
+    const form = dialog.getByTestId('deposit-notice-form');
+    // The member's registered account, which the transfer came from (registerMember: 41 and the phone's digits).
+    const account = `41${member.phone.slice(2)}`;
+    expect(await form.innerText()).toContain(`${account.slice(0, 3)}-${account.slice(3, 6)}-${account.slice(6)}`);
+    await form.getByLabel(en.deposit.notice.amount).fill('777');
+    const formViolations = await blockingViolations(page);
+    expect(formViolations, describeViolations(formViolations)).toEqual([]);
+    await fontsReady(page);
+    await settled(page);
+    await screenshot(page, 'deposit-notice-form-en');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/wallet/add'));
+    await form.getByTestId('deposit-notice-send').click();
+    const request = await sent;
+    expect(request.headers()['idempotency-key']).toMatch(/\S{16,}/);
+    expect(request.postDataJSON()).toEqual({ amount: 777 });
+    await toast(fill(en.deposit.notice.sent, { amount: '777.00', currency: 'baht' })).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Opened again, the bank tab says where the transfer stands.
+    const again = await openDeposit();
+    const noted = again.getByTestId('deposit-notice');
+    await noted.waitFor();
+    expect(await noted.getAttribute('data-state')).toBe('pending');
+    expect(await noted.innerText()).toContain('777.00 baht');
+    const listViolations = await blockingViolations(page);
+    expect(listViolations, describeViolations(listViolations)).toEqual([]);
+    await fontsReady(page);
+    await settled(page);
+    await screenshot(page, 'deposit-notice-pending-en');
+    await closeDialog();
+
+    // The bank reports 777 from an account no member registered: it waits for an operator, who sees the member's notice beside it.
+    const arrived = await api<{ arrivalId: string; reference: string; status: string }>('POST', '/api/sandbox/bank/arrivals',
+      { amount: 777, senderBank: 'BBL', senderAccount: 'XXX-X-X7777-X', senderName: 'MALEE SISTER' });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+    expect(arrived.body.status).toBe('unmatched');
+    const finance = await operatorWithRole('finance', `deposits.finance.${Date.now()}`);
+    const desk = await (await phoneContext(browser)).newPage();
+    await desk.goto('/favicon.svg');
+    await desk.evaluate((token) => sessionStorage.setItem('operatorToken', token), finance.authorization.slice('Bearer '.length));
+    const card = desk.getByTestId('arrival').filter({ hasText: arrived.body.reference });
+    for (const locale of ['th', 'la', 'en'] as const) {
+      await desk.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await desk.goto('/admin/arrivals');
+      const notice = card.getByTestId('arrival-notice');
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('Malee Deposit');
+      expect(await notice.innerText()).toContain(LOCALES[locale].admin.arrivals.notices.accountDiffers);
+      await card.scrollIntoViewIfNeeded();
+      await fontsReady(desk);
+      await screenshot(desk, `deposit-notice-console-${locale}`);
+    }
+    const consoleViolations = await blockingViolations(desk);
+    expect(consoleViolations, describeViolations(consoleViolations)).toEqual([]);
+    await card.getByRole('button', { name: fill(en.admin.arrivals.notices.creditTo, { name: 'Malee Deposit' }) }).click();
+    await desk.getByRole('status').filter({ hasText: en.admin.arrivals.assigned }).waitFor();
+    await desk.context().close();
+
+    // The wallet rises by itself, and the dialog says the transfer was credited.
+    await expect.poll(total, { timeout: 10_000 }).toMatch(slipsOpen ? /^1,177\.00\s*baht$/ : /^927\.00\s*baht$/);
+    const credited = await openDeposit();
+    await expect.poll(() => credited.getByTestId('deposit-notice').first().getAttribute('data-state')).toBe('matched');
+    await closeDialog();
+
+    // Another transfer told of and still waiting (not 250: the slip of 250 credited within the hour
+    // would match it at once): the dialogs below show both in each language.
+    const second = await openDeposit();
+    await second.getByTestId('deposit-done').click();
+    await second.getByTestId('deposit-notice-form').getByLabel(en.deposit.notice.amount).fill('320');
+    await second.getByTestId('deposit-notice-send').click();
+    await toast(fill(en.deposit.notice.sent, { amount: '320.00', currency: 'baht' })).waitFor();
+    await second.waitFor({ state: 'hidden' });
   });
 
   for (const locale of ['th', 'la', 'en'] as const) {

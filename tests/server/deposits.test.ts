@@ -85,7 +85,11 @@ describe.each(engines)('deposits on %s', (engine) => {
     expect(types).toEqual(expect.arrayContaining(['SCB:AUTO', 'KBANK:AUTO', 'KBANK:QR', 'GSB:AUTO', 'WW:QR', 'FP:QR', 'PAYONEX:QR']));
     expect(res.body).not.toContain('promptPay');
     expect(res.body).not.toContain('billerId');
-    expect(deposit.wallets).toEqual([expect.objectContaining({ mode: 'GIFT', walletAccountNo: '0990000004' })]);
+    // One True Wallet, taking transfers (AUTO, since 0028) and gift links.
+    expect(deposit.wallets).toEqual([
+      expect.objectContaining({ mode: 'AUTO', walletAccountNo: '0990000004' }),
+      expect.objectContaining({ mode: 'GIFT', walletAccountNo: '0990000004' }),
+    ]);
   });
 
   it('notifies the member after each credit', async () => {

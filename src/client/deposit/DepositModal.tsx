@@ -7,7 +7,6 @@ import { call, endpoints } from '../api';
 import { endBelowRule } from '../bonus/bonusRules';
 import { formatAmount } from '../format';
 import { Dialog } from '../ui/Dialog';
-import { useToast } from '../ui/toastContext';
 import type { WalletHome } from '../wallet/balance';
 import { useCurrencyLabel } from '../wallet/useCurrency';
 import { useWallet } from '../wallet/walletContext';
@@ -15,6 +14,7 @@ import { DepositAccountCard } from './DepositAccountCard';
 import { loadDepositChoices, type DepositChoices } from './depositChoices';
 import { BankTransferIcon, GiftLinkIcon, QrIcon, SlipUploadIcon } from './depositIcons';
 import { AUTO_MODE, depositMethods, isGateway, type DepositMethods } from './depositMethods';
+import { DepositNoticeForm, DepositNoticeStates } from './DepositNotices';
 import { MemberBankAccount } from './MemberBankAccount';
 import { MethodTabs, type MethodTab } from './MethodTabs';
 import { QrPanel } from './QrPanel';
@@ -36,7 +36,9 @@ interface DepositModalProps {
  * The deposit modal of SPEC section 2: the accounts to transfer to (SCB, KBANK, GSB, BCEL, a
  * manual listing), QR codes (KBANK outside AUTO mode, WW, FP, PAYONEX), True Wallet, and the slip
  * upload, from GET /api/lookup/deposit and /api/lookup/slip, read each time it opens. The
- * bank tab's transfer-done button thanks the member and closes it.
+ * bank tab's transfer-done button asks for the amount sent, tells us of it (a deposit notice,
+ * which credits nothing), thanks the member and closes it; the tab shows where the member's
+ * notices stand.
  */
 export function DepositModal({ open, onClose, actions }: DepositModalProps) {
   const { t } = useTranslation();
@@ -153,11 +155,7 @@ function DepositMethodsView({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const transferred = () => {
-    toast.success(t('deposit.doneToast'));
-    onClose();
-  };
+  const [telling, setTelling] = useState(false);
   const idPrefix = useId();
   const currency = useCurrencyLabel();
   const { home, changes, reload } = useWallet();
@@ -185,6 +183,7 @@ function DepositMethodsView({
       <MethodTabs tabs={tabs} selected={selected} onSelect={setChosen} label={t('deposit.methods')} idPrefix={idPrefix}>
         {selected === 'bank' && (
           <>
+            <DepositNoticeStates changes={changes} currency={currency} />
             {methods.isManual && (
               <div className="deposit-note deposit-note--gold" data-testid="deposit-manual">
                 <strong>{t('deposit.manualTitle')}</strong> {t('deposit.manualNote')}
@@ -208,10 +207,20 @@ function DepositMethodsView({
               </button>
             )}
             {/* Kept in view at the bottom while the accounts scroll. */}
-            <div className="deposit-done">
-              <button type="button" className="btn btn--gold btn--block" onClick={transferred} data-testid="deposit-done">
-                {t('deposit.done')}
-              </button>
+            <div className={telling ? 'deposit-done deposit-done--telling' : 'deposit-done'}>
+              {telling ? (
+                <DepositNoticeForm
+                  bankAccount={home?.bankAccount ?? null}
+                  currency={currency}
+                  step={money?.step}
+                  onSent={onClose}
+                  onCancel={() => setTelling(false)}
+                />
+              ) : (
+                <button type="button" className="btn btn--gold btn--block" onClick={() => setTelling(true)} data-testid="deposit-done">
+                  {t('deposit.done')}
+                </button>
+              )}
             </div>
           </>
         )}
@@ -250,7 +259,7 @@ function DepositMethodsView({
           </>
         )}
 
-        {selected === 'truewallet' && <TrueWalletPanel wallets={methods.wallets} trueWallet={actions.trueWallet} currency={currency} />}
+        {selected === 'truewallet' && <TrueWalletPanel wallets={methods.wallets} trueWallet={actions.trueWallet} currency={currency} phone={home?.profile.username} />}
 
         {selected === 'slip' && <SlipUploadPanel actions={actions} rules={slipRules} currency={currency} />}
       </MethodTabs>

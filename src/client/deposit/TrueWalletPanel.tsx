@@ -9,11 +9,19 @@ import { AUTO_MODE, type DepositWallet } from './depositMethods';
 import type { DepositActions } from './useDepositActions';
 
 /**
- * True Wallet (SPEC section 2): in AUTO mode the wallet number to send to and a note; otherwise
- * the gift-link form — a link field and a send button, off while the field is empty — with the
- * 2 baht minimum. The link is encrypted before it leaves (depositRequests.encryptGiftLink).
+ * True Wallet (SPEC section 2): in AUTO mode the wallet number to send to and a note (True
+ * Wallet's notification of the transfer credits the member whose registered phone sent it, so
+ * the note names that phone); otherwise the gift-link form — a link field and a send button, off
+ * while the field is empty — with the 2 baht minimum. The link is encrypted before it leaves
+ * (depositRequests.encryptGiftLink).
  */
-export function TrueWalletPanel({ wallets, trueWallet, currency }: { wallets: DepositWallet[]; trueWallet: DepositActions['trueWallet']; currency: string }) {
+export function TrueWalletPanel({ wallets, trueWallet, currency, phone }: {
+  wallets: DepositWallet[];
+  trueWallet: DepositActions['trueWallet'];
+  currency: string;
+  /** The member's registered phone, whose True Wallet is credited automatically. */
+  phone?: string;
+}) {
   const auto = wallets.filter((w) => w.mode === AUTO_MODE);
   const gift = wallets.some((w) => w.mode !== AUTO_MODE);
   return (
@@ -21,7 +29,7 @@ export function TrueWalletPanel({ wallets, trueWallet, currency }: { wallets: De
       {auto.length > 0 && (
         <ul className="deposit-accounts">
           {auto.map((wallet) => (
-            <TrueWalletAccount key={wallet.walletAccountNo} wallet={wallet} />
+            <TrueWalletAccount key={wallet.walletAccountNo} wallet={wallet} phone={phone} />
           ))}
         </ul>
       )}
@@ -30,7 +38,7 @@ export function TrueWalletPanel({ wallets, trueWallet, currency }: { wallets: De
   );
 }
 
-function TrueWalletAccount({ wallet }: { wallet: DepositWallet }) {
+function TrueWalletAccount({ wallet, phone }: { wallet: DepositWallet; phone?: string }) {
   const { t } = useTranslation();
   const copy = useCopy();
   return (
@@ -59,7 +67,7 @@ function TrueWalletAccount({ wallet }: { wallet: DepositWallet }) {
           <span className="visually-hidden"> {t('deposit.copyWhat', { number: wallet.walletAccountNo })}</span>
         </button>
       </div>
-      <p className="deposit-note">{t('truewallet.autoNote')}</p>
+      <p className="deposit-note" data-testid="truewallet-auto-note">{phone ? t('truewallet.autoFromPhone', { phone }) : t('truewallet.autoNote')}</p>
     </li>
   );
 }

@@ -108,7 +108,7 @@ export const adminRejectSlip = endpoint({
 
 export const adminArrivals = endpoint({
   method: 'GET', path: '/api/admin/arrivals', access: 'operator', permission: 'arrivals.read', tag,
-  summary: 'Incoming bank transfers by status (unmatched ones wait for an operator), filtered by reference, sender or amount',
+  summary: "Incoming transfers (bank feeds, True Wallet) by status (unmatched ones wait for an operator, with the members' deposit notices that may be them), filtered by reference, sender or amount",
   query: z.object({
     status: z.enum(ARRIVAL_STATUSES).default('unmatched'),
     q: z.string().trim().max(100).optional().describe("part of the reference, the sender's name or account number, or the exact amount"),

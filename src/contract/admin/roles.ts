@@ -60,11 +60,15 @@ export const SLIP_REJECT_REASONS = [
 ] as const;
 
 /**
- * Why an incoming bank transfer was not credited on arrival: no member's registered account
- * fits the sender, more than one does (a masked account number), the one member holds a bonus
- * (BONUS_REMAINING, as every deposit path), is locked, or holds another currency.
+ * Why an incoming transfer was not credited on arrival: no member's registered account (or, for
+ * True Wallet, registered phone) fits the sender, more than one does (a masked number), the one
+ * member holds a bonus (BONUS_REMAINING, as every deposit path), is locked, or holds another
+ * currency, or a True Wallet transfer is below TRUEWALLET_MINIMUM (BELOW_MINIMUM).
  */
-export const ARRIVAL_REASONS = ['NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH'] as const;
+export const ARRIVAL_REASONS = ['NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH', 'BELOW_MINIMUM'] as const;
+/** Where an incoming transfer was reported from: a bank's feed, or True Wallet's (AUTO mode). */
+export const ARRIVAL_CHANNELS = ['bank', 'truewallet'] as const;
+export type ArrivalChannel = (typeof ARRIVAL_CHANNELS)[number];
 export type ArrivalReason = (typeof ARRIVAL_REASONS)[number];
 export const ARRIVAL_STATUSES = ['unmatched', 'credited', 'dismissed'] as const;
 

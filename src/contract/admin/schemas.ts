@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from '../endpoints/common';
 import { amountOutput } from '../money';
-import { ADJUSTMENT_DIRECTIONS, ARRIVAL_REASONS, ARRIVAL_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
+import { ADJUSTMENT_DIRECTIONS, ARRIVAL_CHANNELS, ARRIVAL_REASONS, ARRIVAL_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
 
 /** Shapes of the back office's answers. */
 
@@ -79,8 +79,27 @@ export const adjustmentItem = z.object({
   decidedAt: isoDate.nullable(),
 });
 
+/**
+ * A member's pending deposit notice that may be this transfer: the same amount and currency,
+ * made from DEPOSIT_NOTICE.matchMinutes before the transfer on. Assigning the transfer to the
+ * member credits it through the usual assignment and closes the notice.
+ */
+export const arrivalNotice = z.object({
+  id: z.string(),
+  memberId: z.number().int(),
+  memberName: z.string(),
+  username: z.string(),
+  amount: amountOutput,
+  senderBank: z.string().describe("the member's registered bank when the notice was made"),
+  senderAccount: z.string().describe("the member's registered account when the notice was made"),
+  accountFits: z.boolean().describe("the transfer's sender (bank and account, masked digits matching anything) fits this registered account"),
+  createdAt: isoDate,
+  expiresAt: isoDate,
+});
+
 export const arrivalItem = z.object({
   id: z.string(),
+  channel: z.enum(ARRIVAL_CHANNELS).describe("a bank's feed, or True Wallet's (the sender is a wallet phone)"),
   bankCode: z.string().describe('our receiving bank'),
   receivingAccount: z.string(),
   reference: z.string().describe("the bank's transfer reference"),
@@ -100,6 +119,8 @@ export const arrivalItem = z.object({
   note: z.string().nullable(),
   decidedAt: isoDate.nullable(),
   slipId: z.string().nullable().describe("the member's slip that credited this transfer; the arrival itself booked nothing"),
+  notices: z.array(arrivalNotice).describe('waiting transfers only: the pending deposit notices of its amount and time'),
+  matchedNoticeId: z.string().nullable().describe('the deposit notice its credit closed'),
 });
 
 export const memberSummary = z.object({

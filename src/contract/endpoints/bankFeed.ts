@@ -26,4 +26,24 @@ export const bankTransferWebhook = endpoint({
   response: ok.extend({ status: z.enum(['credited', 'unmatched', 'dismissed']).describe('credited to the member who sent it, waiting for an operator, or (a repeat) dismissed by one') }),
 });
 
-export const bankFeedEndpoints = { bankTransferWebhook };
+/**
+ * True Wallet's incoming-transfer notification: someone sent money from their wallet to one of our
+ * AUTO-mode True Wallet numbers (SPEC section 2: True Wallet AUTO mode, "credited
+ * automatically"). Signed as the bank feed signs. The sender's wallet is their phone number, so
+ * the member is found by the phone they registered with. True Wallet holds baht only.
+ */
+export const trueWalletTransferWebhook = endpoint({
+  method: 'POST', path: '/api/webhooks/truewallet', access: 'public', tag: 'webhooks',
+  summary: 'A signed notification from True Wallet: a transfer arrived in one of our True Wallet numbers',
+  body: z.object({
+    reference: z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/).describe("True Wallet's transaction reference, unique"),
+    account: z.string().min(9).max(15).regex(/^[0-9-]+$/).describe('our receiving wallet number'),
+    amount: z.number().int().positive().max(MAX_AMOUNT * 100).describe('the amount received, in satang'),
+    senderPhone: z.string().min(4).max(20).regex(/^\+?[0-9Xx*-]+$/).describe("the sender's wallet number (phone), possibly masked (081-xxx-5678) or international (+66...)"),
+    senderName: z.string().trim().max(200).optional(),
+    transferredAt: z.iso.datetime({ offset: true }).describe('when True Wallet booked the transfer'),
+  }),
+  response: ok.extend({ status: z.enum(['credited', 'unmatched', 'dismissed']).describe('credited to the member whose phone sent it, waiting for an operator, or (a repeat) dismissed by one') }),
+});
+
+export const bankFeedEndpoints = { bankTransferWebhook, trueWalletTransferWebhook };

@@ -55,6 +55,18 @@ export const sandboxBankArrival = endpoint({
   response: z.object({ arrivalId: z.string(), reference: z.string(), status: z.enum(['credited', 'unmatched', 'dismissed']) }),
 });
 
+export const sandboxTruewalletTransfer = endpoint({
+  method: 'POST', path: '/api/sandbox/truewallet/transfers', access: 'sandbox', tag,
+  summary: "Send money from a True Wallet (the sender's phone) to our AUTO-mode wallet number: the simulated True Wallet notifies our webhook, signed",
+  body: z.object({
+    amount: amountInput.refine((a) => a > 0, { message: 'above 0' }),
+    senderPhone: z.string().min(4).max(20).regex(/^\+?[0-9Xx*-]+$/).describe("the sender's wallet phone; a member's registered phone is credited to that member"),
+    senderName: z.string().trim().max(200).optional(),
+    walletAccountNo: z.string().max(15).optional().describe('our receiving wallet number; the first AUTO-mode True Wallet when absent'),
+  }),
+  response: z.object({ arrivalId: z.string(), reference: z.string(), status: z.enum(['credited', 'unmatched', 'dismissed']) }),
+});
+
 /**
  * A sandbox stand-in for a bank deposit into the caller's wallet, so the money flows can be
  * tried before the deposit channels exist. Member access; mounted only in sandbox mode.
@@ -120,6 +132,6 @@ export const sandboxGameSpin = endpoint({
 });
 
 export const sandboxEndpoints = {
-  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
+  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxTruewalletTransfer, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
   sandboxSpinCoins,
 };

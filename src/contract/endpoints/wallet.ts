@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, MINUTE_MS } from '../endpoint';
-import { GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
+import { DEPOSIT_NOTICE, DEPOSIT_NOTICE_STATES, GAME_CATEGORIES, LAOS_CURRENCIES } from '../constants';
 import { amountInput, amountOutput } from '../money';
 import { bankAccount } from './account';
 import { codeParam, isoDate, ok, walletBalance } from './common';
@@ -94,11 +94,34 @@ export const walletResetPassword = endpoint({
   response: ok,
 });
 
+/**
+ * The member's deposit notice: "I transferred this amount from my registered account" (the
+ * deposit dialog's transfer-done button). It credits nothing; it helps match the bank's report
+ * of the transfer, or its slip, to the member (DEPOSIT_NOTICE).
+ */
+export const depositNotice = z.object({
+  id: z.string(),
+  amount: amountOutput,
+  currency: z.enum(LAOS_CURRENCIES),
+  state: z.enum(DEPOSIT_NOTICE_STATES).describe('pending: waiting for the bank; matched: a transfer of this amount was credited to the member; expired: none came in time'),
+  createdAt: isoDate,
+  expiresAt: isoDate.describe(`when a pending notice expires (${DEPOSIT_NOTICE.lifetimeHours} hours after it was made)`),
+  closedAt: isoDate.nullable().describe('when it was matched or expired'),
+});
+
 export const walletAdd = endpoint({
   method: 'POST', path: '/api/wallet/add', access: 'member', tag, idempotent: true,
-  summary: 'Add the given amount to the main wallet',
-  body: z.object({ amount: amountInput }),
-  response: z.object({ wallet: walletBalance }),
+  summary: "Tell us of a bank transfer of this amount from the member's registered account: a pending notice for matching; it credits nothing itself",
+  body: z.object({ amount: amountInput.refine((a) => a > 0, { message: 'above 0' }) }),
+  response: depositNotice,
+  // A note for the operators' queue: a few a minute is plenty for a person, from one member or one address.
+  rateLimit: [{ per: 'member', max: 5, windowMs: MINUTE_MS }, { per: 'address', max: 20, windowMs: MINUTE_MS }],
+});
+
+export const walletNotices = endpoint({
+  method: 'GET', path: '/api/wallet/notices', access: 'member', tag,
+  summary: `The member's deposit notices of the last ${DEPOSIT_NOTICE.lifetimeHours * 2} hours, newest first (at most 5)`,
+  response: z.object({ notices: z.array(depositNotice) }),
 });
 
 export const walletTransfer = endpoint({
@@ -156,6 +179,7 @@ export const walletEndpoints = {
   walletAccount,
   walletResetPassword,
   walletAdd,
+  walletNotices,
   walletTransfer,
   walletTransferAll,
   walletWithdraw,

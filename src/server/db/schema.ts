@@ -661,4 +661,25 @@ export interface BankArrivalTable {
   decided_at: Date | null;
   /** The slip that credited this transfer (then the arrival books nothing itself). */
   slip_id: Generated<string | null>;
+  /** A bank's feed, or True Wallet's (0028_deposit_notices). */
+  channel: Generated<'bank' | 'truewallet'>;
+}
+
+/** Members' deposit notices (0028_deposit_notices): "I transferred this amount from my registered account". */
+export interface DB {
+  deposit_notice: DepositNoticeTable;
+}
+
+export interface DepositNoticeTable {
+  id: string;
+  member_id: number;
+  amount: ColumnType<bigint, bigint, bigint>;
+  currency: 'BAHT' | 'LAK';
+  sender_bank: string;
+  sender_account: string;
+  state: Generated<'pending' | 'matched' | 'expired'>;
+  created_at: Date;
+  expires_at: Date;
+  closed_at: Date | null;
+  matched_reference: string | null;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import { IDEMPOTENCY_HEADER, type Endpoint, type Permission } from '../../contract';
+import { IDEMPOTENCY_HEADER, rateLimitsOf, type Endpoint, type Permission } from '../../contract';
 import { refuse } from '../errors';
 import type { MemberIdentity } from './member-guard';
-import { routeRateLimit } from './rate-limit';
+import { furtherRateLimit, routeRateLimit } from './rate-limit';
 
 // Optional endpoint fields read as `T | undefined`; what matters is whether a schema was given.
 type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
@@ -73,6 +73,7 @@ export function contractRoute<E extends Endpoint>(
   options: Pick<RouteShorthandOptions, 'bodyLimit'> = {},
 ) {
   if (endpoint.access === 'operator' && !guards.operator) throw new Error(`${endpoint.path}: operator route without the operator guard`);
+  const [firstLimit, ...furtherLimits] = rateLimitsOf(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -83,8 +84,9 @@ export function contractRoute<E extends Endpoint>(
     ...options,
     config: {
       ...(endpoint.permission ? { permission: endpoint.permission } : {}),
-      ...(endpoint.rateLimit ? { rateLimit: routeRateLimit(endpoint.rateLimit) } : {}),
+      ...(firstLimit ? { rateLimit: routeRateLimit(firstLimit) } : {}),
     },
+    ...(furtherLimits.length ? { preHandler: furtherLimits.map((limit) => furtherRateLimit(app, `${endpoint.method} ${endpoint.path}`, limit)) } : {}),
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

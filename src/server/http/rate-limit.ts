@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { CHAT_GUEST_HEADER, type RateLimit, type RateLimitPer } from '../../contract';
+import { refuse } from '../errors';
 import { bearerToken } from './member-guard';
 
 type KeyOf = (request: FastifyRequest) => string;
@@ -35,5 +36,19 @@ export function routeRateLimit(limit: RateLimit) {
     timeWindow: limit.windowMs,
     ...(hook ? { hook } : {}),
     ...(key ? { keyGenerator: key } : {}),
+  };
+}
+
+/**
+ * A further limit of the same route (an endpoint limited per member and per address): the
+ * plugin runs one limit per request, so the others count here, in preHandler after the first,
+ * each under its route's own name (a Redis store would otherwise share one count across routes).
+ */
+export function furtherRateLimit(app: FastifyInstance, route: string, limit: RateLimit): preHandlerAsyncHookHandler {
+  const key = COUNTING[limit.per].key ?? ((request: FastifyRequest) => request.ip);
+  const count = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request) => `${route}|${key(request)}` });
+  return async (request) => {
+    const counted = await count(request);
+    if (!counted.isAllowed && counted.isExceeded) refuse('REQUEST_LIMIT');
   };
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminArrivals, adminAssignArrival, adminDismissArrival, adminMembers, ARRIVAL_STATUSES, type ResponseOf } from '../../../contract';
+import { formatBankAccountNo, formatDateTime } from '../../format';
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, StatusTabs, When } from '../parts';
 import { useOperator } from '../session';
@@ -11,8 +12,10 @@ type Arrival = ResponseOf<typeof adminArrivals>['items'][number];
 type Status = (typeof ARRIVAL_STATUSES)[number];
 
 /**
- * Bank transfers that arrived in our AUTO-mode accounts and no member was credited for: the
- * operator finds who sent it and assigns it (the wallet is credited once), or dismisses it.
+ * Transfers that arrived in our AUTO-mode accounts (bank, True Wallet) and no member was credited
+ * for: the operator finds who sent it and assigns it (the wallet is credited once), or dismisses
+ * it. A waiting bank transfer lists the members who told us of a transfer of its amount and time
+ * (their deposit notices), each with a button that assigns it to that member.
  */
 export function ArrivalsPage() {
   const { t } = useTranslation();
@@ -46,31 +49,76 @@ function ArrivalCard({ arrival: a, onDone }: { arrival: Arrival; onDone: () => v
   const { can } = useOperator();
   const { busy, run } = useAction();
   const decide = can('arrivals.decide') && a.status === 'unmatched';
+  const wallet = a.channel === 'truewallet';
+  const assign = (memberId: number, note?: string) =>
+    run(() => adminCall(adminAssignArrival, { params: { id: a.id }, body: { memberId, note } }), t('admin.arrivals.assigned'), onDone);
   return (
-    <li className="admin-card panel" data-testid="arrival" data-status={a.status}>
+    <li className="admin-card panel" data-testid="arrival" data-status={a.status} data-channel={a.channel}>
       <div className="admin-card__top">
         <strong>{a.senderName ?? a.senderAccount}</strong>
         <span><Money value={a.amount} /> <span className="admin-currency">{a.currency === 'BAHT' ? 'THB' : a.currency}</span></span>
       </div>
       <dl className="admin-facts">
-        <Fact label={t('admin.arrivals.senderAccount')}>{a.senderBank} {a.senderAccount}</Fact>
-        <Fact label={t('admin.arrivals.receivedIn')}>{a.bankCode} {a.receivingAccount}</Fact>
+        {wallet
+          ? <Fact label={t('admin.arrivals.senderPhone')}>{a.senderAccount}</Fact>
+          : <Fact label={t('admin.arrivals.senderAccount')}>{a.senderBank} {a.senderAccount}</Fact>}
+        <Fact label={t('admin.arrivals.receivedIn')}>{wallet ? t('admin.arrivals.truewallet') : a.bankCode} {a.receivingAccount}</Fact>
         <Fact label={t('admin.arrivals.reference')}>{a.reference}</Fact>
         <Fact label={t('admin.arrivals.receivedAt')}><When value={a.receivedAt} /></Fact>
         {a.reason && a.status === 'unmatched' && <Fact label={t('admin.arrivals.whyWaiting')}>{t(`admin.arrivals.reason.${a.reason}`)}</Fact>}
         {a.memberName && <Fact label={t('admin.arrivals.member')}>{a.memberName} · {a.username}</Fact>}
         {a.slipId && <Fact label={t('admin.arrivals.bySlip')}>{a.slipId}</Fact>}
+        {a.matchedNoticeId && <Fact label={t('admin.arrivals.notices.matched')}>{a.matchedNoticeId}</Fact>}
         {a.decidedBy && <Fact label={t('admin.decidedBy')}>{a.decidedBy}</Fact>}
         {a.note && <Fact label={t('admin.arrivals.noteLabel')}>{a.note}</Fact>}
       </dl>
+      {a.notices.length > 0 && <ArrivalNotices notices={a.notices} decide={decide} busy={busy} onAssign={(memberId) => void assign(memberId)} />}
       {decide && (
         <div className="admin-arrival__decide">
-          <AssignForm busy={busy} onAssign={(memberId, note) => run(() => adminCall(adminAssignArrival, { params: { id: a.id }, body: { memberId, note } }), t('admin.arrivals.assigned'), onDone)} />
+          <AssignForm busy={busy} onAssign={(memberId, note) => void assign(memberId, note)} />
           <ReasonAction label={t('admin.arrivals.dismiss')} confirmLabel={t('admin.arrivals.confirmDismiss')} disabled={busy}
             onConfirm={(note) => void run(() => adminCall(adminDismissArrival, { params: { id: a.id }, body: { note } }), t('admin.arrivals.dismissed'), onDone)} />
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The members' word that they sent a transfer of this amount (their deposit notices): who, from
+ * which registered account, whether that account fits the transfer's sender, and when they told
+ * us. Crediting one goes through the usual assignment, which closes the member's notice.
+ */
+function ArrivalNotices({ notices, decide, busy, onAssign }: { notices: Arrival['notices']; decide: boolean; busy: boolean; onAssign: (memberId: number) => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="admin-arrival__notices" aria-labelledby={titleId}>
+      <p id={titleId} className="field__label">{t('admin.arrivals.notices.title')}</p>
+      <ul className="admin-rows admin-assign__members">
+        {notices.map((n) => (
+          <li key={n.id} data-testid="arrival-notice" data-member={n.memberId}>
+            <span className="admin-assign__who">
+              <strong>{n.memberName}</strong>
+              <span className="admin-member-link__meta">
+                {n.username} · {t('admin.arrivals.notices.account', { bank: n.senderBank, account: formatBankAccountNo(n.senderAccount) })}
+              </span>
+              <span className="admin-member-link__meta">
+                <span className={n.accountFits ? 'admin-fits' : 'admin-differs'}>
+                  {n.accountFits ? t('admin.arrivals.notices.accountFits') : t('admin.arrivals.notices.accountDiffers')}
+                </span>
+                {' · '}{t('admin.arrivals.notices.made', { time: formatDateTime(n.createdAt) })}
+              </span>
+            </span>
+            {decide && (
+              <button type="button" className="btn btn--gold" disabled={busy} onClick={() => onAssign(n.memberId)} data-testid="arrival-notice-credit">
+                {t('admin.arrivals.notices.creditTo', { name: n.memberName })}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { endpoints, type Country } from '../../../contract';
+import { endpoints, rateLimitsOf, type Country } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
@@ -22,7 +22,7 @@ export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
   address: { freeFailures: 10, windowMs: 15 * 60_000 },
   /** The contract's request limit of POST /api/login (its entry's `rateLimit`). */
-  floodPerAddressPerMinute: endpoints.login.rateLimit!.max,
+  floodPerAddressPerMinute: rateLimitsOf(endpoints.login)[0].max,
 } as const;
 
 export interface LoginRequest {

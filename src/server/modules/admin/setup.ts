@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission } from '../../../contract';
 import type { AppContext } from '../../context';
 import type { Wallet } from '../wallet/wallet';
+import type { DepositModule } from '../deposits/setup';
 import { Adjustments, MANUAL_ADJUSTMENTS } from './adjustments';
 import { ArrivalQueue } from './arrival-queue';
 import { AuditLog } from './audit';
@@ -43,7 +44,7 @@ export const SEED_CHECKER = 'checker';
  * member desk and `/api/admin/*`. In sandbox mode the first start seeds an admin and a checker
  * and prints their passwords; live mode seeds nobody (`npm run admin:create` makes the first admin).
  */
-export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet): BackOffice {
+export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet, deposits: DepositModule): BackOffice {
   const audit = new AuditLog(ctx.db);
   const operators = new Operators({ db: ctx.db, clock: ctx.clock, throttle: ctx.throttle, audit, passwords: ctx.passwords });
   const authenticate: OperatorAuthenticator = (token) => operators.authenticate(token);
@@ -58,7 +59,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     authenticate,
     withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
     slips: new SlipQueue({ db: ctx.db, money, audit }),
-    arrivals: new ArrivalQueue({ db: ctx.db, money, audit }),
+    arrivals: new ArrivalQueue({ db: ctx.db, money, audit, notices: deposits.notices }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
     members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit, passwords: ctx.passwords }),
   };

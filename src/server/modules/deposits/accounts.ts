@@ -18,8 +18,16 @@ export interface DepositAccount {
   laoQr?: LaoQrMerchant;
 }
 
+/** One True Wallet of the setting: AUTO mode takes transfers to its number, other modes gift links. */
+export interface DepositWallet {
+  mode: string;
+  walletAccountName: string;
+  walletAccountNo: string;
+}
+
 interface DepositSetting {
   banks: DepositAccount[];
+  wallets?: DepositWallet[];
 }
 
 const BANK_QR = new Set(['KBANK', 'BCEL']);
@@ -30,6 +38,12 @@ export class DepositAccounts {
 
   async all(): Promise<DepositAccount[]> {
     return (await this.settings.get<DepositSetting>(`deposit.${this.country}`, { banks: [] })).banks;
+  }
+
+  /** The True Wallets members send money to in AUTO mode. */
+  async autoWallets(): Promise<DepositWallet[]> {
+    const wallets = (await this.settings.get<DepositSetting>(`deposit.${this.country}`, { banks: [] })).wallets ?? [];
+    return wallets.filter((w) => w.mode === 'AUTO' && w.walletAccountNo);
   }
 
   /** Accounts a member holding `currency` may transfer to: those of that currency, or of none given. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { DomainError } from '../../errors';
-import type { ArrivalReason } from '../../../contract';
+import type { ArrivalChannel, ArrivalReason } from '../../../contract';
 import type { BankArrivalStatus, BankArrivalTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { IncomingTransfer } from '../../providers/bank-feed/adapter';
@@ -13,21 +13,59 @@ import { membersSending } from './senders';
 
 /** The house account incoming bank transfers are credited from (`deposits:bank`); the statement names the channel. */
 export const BANK_CHANNEL = 'bank';
+/** True Wallet's transfers are credited from `deposits:truewallet`, as its gift links are. */
+export const TRUEWALLET_CHANNEL = 'truewallet';
 
-/** The ledger reference of an arrival's credit: unique per kind, so however it is credited, it is credited once. */
-export const arrivalReference = (a: { bank_code: string; reference: string }) => `bank:${a.bank_code}:${a.reference}`;
+/**
+ * The ledger reference of an arrival's credit: unique per kind, so however it is credited, it is
+ * credited once. A True Wallet transfer's never meets a gift link's (`truewallet:<voucher>`, no colon in a voucher).
+ */
+export const arrivalReference = (a: { bank_code: string; reference: string; channel?: ArrivalChannel }) =>
+  a.channel === 'truewallet' ? `truewallet:transfer:${a.reference}` : `bank:${a.bank_code}:${a.reference}`;
 
-type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'currency' | 'sender_bank' | 'sender_account'> & { amount: bigint | string };
+type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'currency' | 'sender_bank' | 'sender_account'>
+  & { amount: bigint | string; channel?: ArrivalChannel };
 
 /**
  * Credits an arrival to a member in the caller's step (the one that marked it credited),
- * as every deposit path credits: one ledger entry of kind `deposit` from `deposits:bank`.
+ * as every deposit path credits: one ledger entry of kind `deposit` from `deposits:bank`
+ * (`deposits:truewallet` for a True Wallet transfer).
  */
 export async function creditArrival(money: Money, step: MoneyStep, arrival: Arrival, memberId: number, by: Record<string, unknown>) {
+  const channel = arrival.channel === 'truewallet' ? TRUEWALLET_CHANNEL : BANK_CHANNEL;
   await creditDeposit(money, step, {
-    memberId, currency: arrival.currency, channel: BANK_CHANNEL, reference: arrivalReference(arrival), amount: BigInt(arrival.amount),
+    memberId, currency: arrival.currency, channel, reference: arrivalReference(arrival), amount: BigInt(arrival.amount),
     description: { arrivalId: arrival.id, bankCode: arrival.bank_code, bankReference: arrival.reference, senderBank: arrival.sender_bank, ...by },
   });
+}
+
+/** A member who may have sent an arrival, as the matchers find them. */
+export interface Candidate {
+  id: number;
+  currency: string;
+  status: string;
+}
+
+/**
+ * The one candidate who may take the transfer now, or why nobody does: none or several fit
+ * the sender, or the one is locked, holds another currency, or holds a bonus (the rules every
+ * deposit meets, as the member's own deposits meet them).
+ */
+export async function takerOf(
+  money: Money, trx: Transaction<DB>, candidates: readonly Candidate[], currency: string,
+): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
+  if (candidates.length === 0) return { reason: 'NO_MEMBER' };
+  if (candidates.length > 1) return { reason: 'MANY_MEMBERS' };
+  const [member] = candidates;
+  if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
+  if (member.currency !== currency) return { reason: 'CURRENCY_MISMATCH' };
+  try {
+    await money.hooks.depositGate(trx, member.id);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'BONUS_REMAINING') return { reason: 'BONUS_REMAINING' };
+    throw error;
+  }
+  return { memberId: member.id };
 }
 
 /**
@@ -76,7 +114,7 @@ export class BankArrivals {
           .where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: slip.member_id };
       }
-      const match = await this.match(trx, inserted, senders);
+      const match = await takerOf(this.deps.money, trx, senders, inserted.currency);
       if (match.reason) {
         await trx.updateTable('bank_arrival').set({ reason: match.reason, member_id: null }).where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'unmatched' as const };
@@ -97,24 +135,5 @@ export class BankArrivals {
       return { id: seen.id, status: seen.status };
     }
     return { id: outcome.id, status: outcome.status };
-  }
-
-  /** The one member whose registered account (bank and number, masked digits matching anything) sent the transfer, and may take it now. */
-  private async match(
-    trx: Transaction<DB>, arrival: Arrival, candidates: Awaited<ReturnType<typeof membersSending>>,
-  ): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
-    if (candidates.length === 0) return { reason: 'NO_MEMBER' };
-    if (candidates.length > 1) return { reason: 'MANY_MEMBERS' };
-    const [member] = candidates;
-    if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
-    if (member.currency !== arrival.currency) return { reason: 'CURRENCY_MISMATCH' };
-    try {
-      // The rules every deposit meets (a held bonus refuses one), as the member's own deposits meet them.
-      await this.deps.money.hooks.depositGate(trx, member.id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'BONUS_REMAINING') return { reason: 'BONUS_REMAINING' };
-      throw error;
-    }
-    return { memberId: member.id };
   }
 }

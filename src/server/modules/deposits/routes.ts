@@ -13,6 +13,9 @@ import type { QrDeposits } from './qrcodes';
 import { slipImageType } from './slip-reader';
 import type { Slips } from './slips';
 import type { TrueWalletDeposits } from './truewallet';
+import type { DepositNotices } from './notices';
+import type { TrueWalletTransfers } from './truewallet-transfers';
+import type { TrueWalletTransferFeed } from '../../providers/truewallet/transfer-feed';
 import { sendStoredAnswer } from '../../http/stored-answer';
 
 export interface DepositServices {
@@ -25,6 +28,10 @@ export interface DepositServices {
   /** Incoming transfers reported by the banks' feeds. */
   arrivals: BankArrivals;
   bankFeed: BankFeed;
+  notices: DepositNotices;
+  /** Incoming transfers to our AUTO-mode True Wallets, reported by True Wallet. */
+  walletTransfers: TrueWalletTransfers;
+  trueWalletFeed: TrueWalletTransferFeed;
 }
 
 type RawRequest = FastifyRequest & { rawBody?: string };
@@ -52,6 +59,11 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
 
   contractRoute(app, g, endpoints.walletTruelink, async ({ member, body, idempotencyKey, reply }) =>
     sendStoredAnswer(reply, await s.truewallet.deposit({ memberId: member.memberId, key: idempotencyKey, link: body.link })));
+
+  // "I have transferred": a notice for matching, which credits nothing.
+  contractRoute(app, g, endpoints.walletAdd, async ({ member, body, idempotencyKey, reply }) =>
+    sendStoredAnswer(reply, await s.notices.notify({ memberId: member.memberId, key: idempotencyKey, amount: toMinor(body.amount) })));
+  contractRoute(app, g, endpoints.walletNotices, ({ member }) => s.notices.forMember(member.memberId));
 
   contractRoute(app, g, endpoints.qrcodeGet, ({ member, params }) => s.qr.current(member.memberId, params.bankCode));
   contractRoute(app, g, endpoints.qrcodeCreate, ({ member, params, body }) => s.qr.create(member.memberId, params.bankCode, toMinor(body.amount)));
@@ -98,6 +110,21 @@ export function registerDepositRoutes(app: FastifyInstance, ctx: AppContext, s: 
       const arrival = await s.arrivals.receive({
         bankCode: params.bankCode, account: body.account, reference: body.reference, amount: BigInt(body.amount), currency: body.currency,
         senderBank: body.senderBank, senderAccount: body.senderAccount, senderName: body.senderName || null, transferredAt,
+      });
+      return { message: 'OK' as const, status: arrival.status };
+    });
+    contractRoute(scope, g, endpoints.trueWalletTransferWebhook, async ({ body, request }) => {
+      const signed = s.trueWalletFeed.authentic({
+        timestamp: request.headers['x-timestamp'] as string | undefined,
+        signature: request.headers['x-signature'] as string | undefined,
+        rawBody: (request as RawRequest).rawBody ?? '',
+      });
+      if (!signed) refuse('UNAUTHORIZED', 'bad True Wallet signature');
+      const transferredAt = new Date(body.transferredAt);
+      refuseImplausibleTransferTime(transferredAt, ctx.clock.now(), (await ctx.lookups.slip()).uploadWithinMinutes);
+      const arrival = await s.walletTransfers.receive({
+        account: body.account, reference: body.reference, amount: BigInt(body.amount), senderPhone: body.senderPhone,
+        senderName: body.senderName || null, transferredAt,
       });
       return { message: 'OK' as const, status: arrival.status };
     });

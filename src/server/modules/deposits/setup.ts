@@ -12,6 +12,9 @@ import { registerDepositRoutes } from './routes';
 import { SlipReadPool } from './slip-read-pool';
 import { Slips } from './slips';
 import { TrueWalletDeposits } from './truewallet';
+import { DepositNotices } from './notices';
+import { TrueWalletTransfers } from './truewallet-transfers';
+import { MoneyRules } from '../../settings/money-rules';
 import { runInBackground } from '../../background';
 
 const BANK_QR: readonly QrProvider[] = ['KBANK', 'BCEL'];
@@ -23,6 +26,9 @@ export interface DepositModule {
   qr: QrDeposits;
   truewallet: TrueWalletDeposits;
   arrivals: BankArrivals;
+  /** Members' "I have transferred" notices, for the operators' queue. */
+  notices: DepositNotices;
+  walletTransfers: TrueWalletTransfers;
 }
 
 declare module 'fastify' {
@@ -51,7 +57,14 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
     money, vouchers: adapters.trueWallet, clock: ctx.clock, log,
     linkKey: config.TRUEWALLET_LINK_KEY ?? SANDBOX_TRUEWALLET_LINK_KEY,
   });
-  registerDepositRoutes(app, ctx, { slips, qr, truewallet, channel, webhookSecret: () => adapters.gatewaySecret, arrivals, bankFeed: adapters.bankFeed });
+  const notices = new DepositNotices({ money, rules: new MoneyRules(ctx.settings), clock: ctx.clock });
+  // A bank transfer credited to a member, by whatever path, closes the member's notice of it in the credit's transaction.
+  money.hooks.onDeposit((step, deposit) => notices.closeOnCredit(step.trx, deposit));
+  const walletTransfers = new TrueWalletTransfers({ money, accounts });
+  registerDepositRoutes(app, ctx, {
+    slips, qr, truewallet, channel, webhookSecret: () => adapters.gatewaySecret, arrivals, bankFeed: adapters.bankFeed,
+    notices, walletTransfers, trueWalletFeed: adapters.trueWalletFeed,
+  });
 
   app.addHook('onReady', async () => {
     await money.accounts.prepareHouseAccounts(ctx.db, depositHouseAccounts(['slip', 'truewallet', BANK_CHANNEL, ...QR_PROVIDERS]), ['BAHT', 'LAK']);
@@ -64,8 +77,9 @@ export function setupDeposits(app: FastifyInstance, ctx: AppContext, money: Mone
       await slips.removeFailedImages(config.SLIP_FAILED_IMAGE_DAYS * 24 * 3600_000);
     },
   });
+  runInBackground(app, { name: 'deposit notice expiry', everyMs: config.RECONCILE_INTERVAL_MS, work: () => notices.expire() });
   app.addHook('onClose', async () => { await reader.close(); });
-  const module: DepositModule = { accounts, slips, qr, truewallet, arrivals };
+  const module: DepositModule = { accounts, slips, qr, truewallet, arrivals, notices, walletTransfers };
   app.decorate('deposits', module);
   return module;
 }

@@ -14,7 +14,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * The deposit simulators' endpoints (sandbox mode only): the bank makes slips, the gateway's pay
- * page pays QR codes, True Wallet makes gift vouchers.
+ * page pays QR codes, True Wallet makes gift vouchers and sends transfers to our AUTO-mode wallet.
  */
 export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppContext, sim: Simulators, depositAccounts: DepositAccounts) {
   const g = ctx.guards;
@@ -52,6 +52,20 @@ export function registerSandboxDepositRoutes(app: FastifyInstance, ctx: AppConte
       return refuse(ERROR_CODES.includes(answer.message as ErrorCode) ? (answer.message as ErrorCode) : 'UNKNOW_ERROR', `webhook answered ${sent.statusCode}`);
     }
     const arrival = await ctx.db.selectFrom('bank_arrival').select('id').where('bank_code', '=', to.bankCode).where('reference', '=', sent.reference).executeTakeFirstOrThrow();
+    return { arrivalId: arrival.id, reference: sent.reference, status: answer.status };
+  });
+
+  // Someone sends money from their True Wallet to our AUTO-mode wallet number; True Wallet tells our webhook.
+  contractRoute(app, g, endpoints.sandboxTruewalletTransfer, async ({ body }) => {
+    const wallets = await depositAccounts.autoWallets();
+    const to = body.walletAccountNo ? wallets.find((w) => w.walletAccountNo === body.walletAccountNo) : wallets[0];
+    if (!to) return refuse('DEST_ACC_INVALID', 'not an AUTO-mode True Wallet');
+    const sent = await sim.trueWalletTransfers.send({ account: to.walletAccountNo, amount: toMinor(body.amount), senderPhone: body.senderPhone, senderName: body.senderName });
+    const answer = JSON.parse(sent.body || '{}') as { message?: string; status?: 'credited' | 'unmatched' | 'dismissed' };
+    if (sent.statusCode !== 200 || !answer.status) {
+      return refuse(ERROR_CODES.includes(answer.message as ErrorCode) ? (answer.message as ErrorCode) : 'UNKNOW_ERROR', `webhook answered ${sent.statusCode}`);
+    }
+    const arrival = await ctx.db.selectFrom('bank_arrival').select('id').where('bank_code', '=', 'TRUEWALLET').where('reference', '=', sent.reference).executeTakeFirstOrThrow();
     return { arrivalId: arrival.id, reference: sent.reference, status: answer.status };
   });
 

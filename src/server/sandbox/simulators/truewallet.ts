@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
+import { sign } from '../../providers/signing';
 import type { Redemption, TrueWalletVouchers, VoucherInfo } from '../../providers/truewallet/adapter';
 
 /** The sandbox True Wallet: makes gift vouchers and lets each be redeemed once. */
@@ -29,5 +30,32 @@ export class SandboxTrueWallet implements TrueWalletVouchers {
     if (row) return { kind: 'redeemed', amount: BigInt(row.amount) / BigInt(row.tickets) };
     const exists = await this.db.selectFrom('sandbox_truewallet_voucher').select('voucher').where('voucher', '=', voucher).executeTakeFirst();
     return { kind: 'refused', reason: exists ? 'used' : 'not_found' };
+  }
+}
+
+export type DeliverWalletNotification = (notification: { body: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>;
+
+const DIGITS = '0123456789';
+
+/**
+ * The sandbox True Wallet's transfers: someone sends money from their wallet (their phone) to
+ * one of ours, and True Wallet notifies our webhook with a signed request, as the real service's
+ * notification would (through the whole HTTP pipeline: parsing, signature check, matching).
+ */
+export class SandboxTrueWalletTransfers {
+  constructor(private readonly clock: Clock, private readonly secret: string, private readonly deliver: DeliverWalletNotification) {}
+
+  /** Makes the transfer and delivers its notification; answers the reference and our webhook's answer. */
+  async send(t: { account: string; amount: bigint; senderPhone: string; senderName?: string }): Promise<{ reference: string; statusCode: number; body: string }> {
+    const reference = `TW${Array.from({ length: 16 }, () => DIGITS[randomInt(DIGITS.length)]).join('')}`;
+    const body = JSON.stringify({
+      reference, account: t.account, amount: Number(t.amount), senderPhone: t.senderPhone,
+      ...(t.senderName ? { senderName: t.senderName } : {}), transferredAt: this.clock.now().toISOString(),
+    });
+    const timestamp = String(Date.now());
+    const answer = await this.deliver({
+      body, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': sign(this.secret, timestamp, body) },
+    });
+    return { reference, ...answer };
   }
 }
