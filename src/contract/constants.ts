@@ -42,6 +42,8 @@ export const DELAYS = {
 } as const;
 
 export const PHONE_LENGTH_TH = 10;
+/** A member's password: at least this many characters (PASSWORD_TOO_SHORT), wherever one is set. */
+export const MEMBER_PASSWORD_MIN_LENGTH = 6;
 export const COUNTRIES = ['TH', 'LA'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const LAOS_CURRENCIES = ['LAK', 'BAHT'] as const;

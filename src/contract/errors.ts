@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   'CHAT_FILE_REQUIRED', // a chat upload without a file in the field `file`, or an empty one
   'CURRENCY_MISMATCH', // an incoming transfer assigned to a member whose wallet holds another currency
   'SERVICE_UNAVAILABLE', // the database is out of reach for a moment (a restart or failover); retry with the same key
+  'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

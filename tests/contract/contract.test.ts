@@ -111,6 +111,10 @@ const PRODUCT_CALLS = [
   'GET /api/bonus/current',
   'POST /api/sandbox/spin/coins',
   'GET /api/chat/files/:fileId',
+  // Forgot password (issue 28): the code by SMS, then the new password.
+  'POST /api/account/password/forgot',
+  'POST /api/account/password/verify',
+  'POST /api/account/password/reset',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

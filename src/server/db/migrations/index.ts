@@ -25,6 +25,7 @@ import * as m0024 from './0024_operator_sign_in_failures';
 import * as m0025 from './0025_chat_upload_budget';
 import * as m0026 from './0026_promotion_currencies';
 import * as m0027 from './0027_transfer_read_times';
+import * as m0029 from './0029_password_reset_codes';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_chat_upload_budget': m0025,
   '0026_promotion_currencies': m0026,
   '0027_transfer_read_times': m0027,
+  '0029_password_reset_codes': m0029,
 };
