@@ -43,6 +43,14 @@ export const activityText = (t: TFunction, row: StatementRow, names: StatementNa
   }
 };
 
-/** The description of the bonus, promotion, invite, refund or lucky draw a row comes from, if any. */
-export const linkedDescription = (row: StatementRow): string | undefined =>
-  (row.bonus ?? row.promotion ?? row.invite ?? row.refund ?? row.luckydraw)?.description || undefined;
+/**
+ * The words for the bonus, promotion, invite, refund or lucky draw a row comes from, if any, in
+ * the member's language now: the server answers a bonus's, promotion's or prize's own text in
+ * the language asked; an invite bonus and a refund have no text of their own (the server sends
+ * their marker, 'INVITE' or 'REFUND'), so they are worded here.
+ */
+export const linkedDescription = (t: TFunction, row: StatementRow): string | undefined => {
+  if (row.invite) return t('statement.linked.invite');
+  if (row.refund) return t('statement.linked.refund');
+  return (row.bonus ?? row.promotion ?? row.luckydraw)?.description || undefined;
+};
