@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorCodeOf, errorText } from '../api/errors';
 import { loadApi } from '../api/onDemand';
-import { askServiceActive } from '../api/serviceCheck';
+import { checkServiceOnLogin } from '../api/serviceCheck';
 import { storeToken } from '../auth/storage';
 import { loadAllStrings } from '../i18n';
 import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
@@ -36,11 +36,9 @@ export function LoginScreen() {
   const [submitting, setSubmitting] = useState(false);
 
   // SPEC section 2: on /login, ask whether the service still runs. A 'gone' answer is sent to
-  // /terminated (api/memberSession.ts); an answer that it runs clears the body style a closed page may leave.
+  // /terminated (api/memberSession.ts); every other answer clears the body style a closed page may leave.
   useEffect(() => {
-    askServiceActive()
-      .then((active) => active && document.body.removeAttribute('style'))
-      .catch(() => undefined);
+    void checkServiceOnLogin();
   }, []);
 
   const prefilled = useRef(phone !== '');
