@@ -290,6 +290,21 @@ describe('member wallet', () => {
       await page.keyboard.press('Escape');
       await withdraw.waitFor({ state: 'hidden' });
 
+      // A refusal: what failed, and why, in the member's language; never the raw code (issue 28).
+      await page.getByTestId('widget-transfer').click();
+      await transfer.getByLabel(strings.transfer.amount).fill('5000');
+      await page.getByTestId('transfer-submit').click();
+      const refused = page.getByRole('alertdialog', { name: strings.transfer.failedTitle });
+      await refused.waitFor();
+      expect(await refused.getByTestId('money-failure-text').innerText()).toBe(strings.errors.MONEY_NOT_ENOUGH);
+      expect(await refused.innerText()).not.toMatch(/[A-Z]+_[A-Z_]+/);
+      await fontsReady(page);
+      await checkScript();
+      await screenshot(page, `wallet-error-alert-${locale}`);
+      await refused.getByRole('button', { name: strings.common.ok }).click();
+      await page.keyboard.press('Escape');
+      await transfer.waitFor({ state: 'hidden' });
+
       await page.getByTestId('menu-statement').click();
       await expect.poll(() => page.getByTestId('statement-row').count()).toBe(3);
       expect(await page.getByTestId('statement-status').allInnerTexts()).toEqual(Array(3).fill(strings.statement.status.SUCCESS));

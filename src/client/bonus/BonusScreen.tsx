@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { bonusMachine, cardState, type BonusCard, type EndCheck, type HeldBonus } from '../../../machines/bonusMachine';
 import { call, endpoints, errorText } from '../api';
 import { formatAmount } from '../format';
+import { joinLaoWords } from '../format/laoWords';
 import { sanitizeOperatorHtml } from '../format/safeHtml';
 import { useMemberEvent } from '../realtime/useMemberEvent';
 import { AlertDialog } from '../ui/AlertDialog';
@@ -160,7 +161,7 @@ export default function BonusScreen() {
                 data-testid={`bonus-card-${card.code}`}
               >
                 <span className="bonus-card__code">{card.code}</span>
-                {card.description && <span className="bonus-card__text">{card.description}</span>}
+                {card.description && <span className="bonus-card__text">{joinLaoWords(card.description)}</span>}
                 <span className="bonus-card__meta">{t('bonusPage.card.limit', { count: card.maxReceived, period: t(`bonusPage.types.${card.type}`) })}</span>
                 {state === 'active' && <span className="bonus-card__badge">{t('bonusPage.card.current')}</span>}
                 {state === 'exhausted' && <span className="bonus-card__badge bonus-card__badge--done">{t('bonusPage.card.received')}</span>}

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { STATUS_FAILED, STATUS_SUCCESS, type ResponseOf, type endpoints } from '../../contract';
+import { joinLaoWords } from '../format/laoWords';
 import { accountName } from '../wallet/balance';
 
 export type StatementRow = ResponseOf<typeof endpoints.statementList>['statements'][number];
@@ -52,5 +53,7 @@ export const activityText = (t: TFunction, row: StatementRow, names: StatementNa
 export const linkedDescription = (t: TFunction, row: StatementRow): string | undefined => {
   if (row.invite) return t('statement.linked.invite');
   if (row.refund) return t('statement.linked.refund');
-  return (row.bonus ?? row.promotion ?? row.luckydraw)?.description || undefined;
+  const text = (row.bonus ?? row.promotion ?? row.luckydraw)?.description;
+  // The operator's words: Lao ones kept whole at line ends, as the catalogue's are.
+  return text ? joinLaoWords(text) : undefined;
 };
