@@ -6,7 +6,8 @@ import { DELAYS, ENGLISH_NAME_BANKS } from '../src/contract/constants';
  * while the stored name is not English letters and spaces. The typed name is forced to upper case;
  * it must be non-empty letters A-Z and whitespace, else `notifyNotEnglish` (a toast). After a
  * successful update the name is replaced, the editor closes, and 1 s later the copy action runs
- * by itself, as if the member had tapped Copy. Effects are the `updateName` and `copyText` actors
+ * by itself, as if the member had tapped Copy. Save, a call from a modal, goes out after about
+ * 0.2 s (SPEC section 9), its spinner already showing. Effects are the `updateName` and `copyText` actors
  * and the `notify*` actions, provided by the app.
  */
 
@@ -58,7 +59,7 @@ export const bankAccountNameMachine = setup({
     offered: ({ context }) => canRewriteName(context),
     draftIsEnglish: ({ context }) => isEnglishAccountName(context.draft),
   },
-  delays: { autoCopy: DELAYS.copyAutoClickMs },
+  delays: { autoCopy: DELAYS.copyAutoClickMs, callDelay: DELAYS.spinnerCallMs },
 }).createMachine({
   id: 'bankAccountName',
   context: ({ input }) => ({ ...input, draft: '' }),
@@ -81,17 +82,23 @@ export const bankAccountNameMachine = setup({
       },
     },
     saving: {
-      invoke: {
-        src: 'updateName',
-        input: ({ context }) => ({ bankCode: context.bankCode, bankAccountName: context.draft.trim().replace(/\s+/g, ' ') }),
-        onDone: {
-          target: 'copyPending',
-          actions: [
-            assign({ bankAccountName: ({ event }) => event.output.bankAccountName, draft: '' }),
-            { type: 'nameReplaced', params: ({ event }) => ({ bankAccountName: event.output.bankAccountName }) },
-          ],
+      initial: 'waiting',
+      states: {
+        waiting: { after: { callDelay: 'sending' } },
+        sending: {
+          invoke: {
+            src: 'updateName',
+            input: ({ context }) => ({ bankCode: context.bankCode, bankAccountName: context.draft.trim().replace(/\s+/g, ' ') }),
+            onDone: {
+              target: '#bankAccountName.copyPending',
+              actions: [
+                assign({ bankAccountName: ({ event }) => event.output.bankAccountName, draft: '' }),
+                { type: 'nameReplaced', params: ({ event }) => ({ bankAccountName: event.output.bankAccountName }) },
+              ],
+            },
+            onError: { target: '#bankAccountName.editing', actions: { type: 'notifyUpdateFailed', params: ({ event }) => ({ error: event.error }) } },
+          },
         },
-        onError: { target: 'editing', actions: { type: 'notifyUpdateFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The editor is closed; the copy runs on its own after 1 s.

@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { DELAYS } from '../src/contract/constants';
+import { DELAYS, MEMBER_PASSWORD_MIN_LENGTH } from '../src/contract/constants';
 
 /**
  * The change-password dialog of the profile (SPEC sections 2 and 5): old, new and confirm are
  * all required — with any empty, Save silently does nothing; new and confirm must be equal, else
- * an inline message; then the call goes out after about 0.2 s. The outcome is a success dialog or
+ * an inline message; a new password shorter than the server's rule gets the rule inline (not the
+ * server's refusal after the call); then the call goes out after about 0.2 s. The outcome is a success dialog or
  * an error dialog with the server's message (SPEC section 8). The call is the `changePassword`
  * actor; a failure rejects with an error whose `code` is the server's message.
  */
@@ -16,6 +17,8 @@ export interface ChangePasswordContext {
   newPassword: string;
   confirmPassword: string;
   mismatch: boolean;
+  /** The new password is shorter than MEMBER_PASSWORD_MIN_LENGTH. */
+  tooShort: boolean;
   serverError: string | null;
 }
 
@@ -26,7 +29,7 @@ export type ChangePasswordEvent =
   | { type: 'password.cancelled' }
   | { type: 'result.dismissed' };
 
-const empty: ChangePasswordContext = { oldPassword: '', newPassword: '', confirmPassword: '', mismatch: false, serverError: null };
+const empty: ChangePasswordContext = { oldPassword: '', newPassword: '', confirmPassword: '', mismatch: false, tooShort: false, serverError: null };
 
 const codeOf = (error: unknown): string =>
   error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'INTERNAL_SERVER_ERROR';
@@ -41,12 +44,14 @@ export const changePasswordMachine = setup({
   actions: {
     reset: assign(() => ({ ...empty })),
     setField: assign(({ context, event }) =>
-      event.type === 'password.changed' ? { ...context, [event.field]: event.value, mismatch: false } : {},
+      event.type === 'password.changed' ? { ...context, [event.field]: event.value, mismatch: false, tooShort: false } : {},
     ),
     showMismatch: assign({ mismatch: true }),
+    showTooShort: assign({ tooShort: true }),
   },
   guards: {
     anyEmpty: ({ context }) => !context.oldPassword || !context.newPassword || !context.confirmPassword,
+    newPasswordTooShort: ({ context }) => context.newPassword.length < MEMBER_PASSWORD_MIN_LENGTH,
     confirmationDiffers: ({ context }) => context.newPassword !== context.confirmPassword,
   },
   delays: { callDelay: DELAYS.spinnerCallMs },
@@ -64,6 +69,7 @@ export const changePasswordMachine = setup({
         'password.submitted': [
           // SPEC section 5: silently nothing while a field is empty.
           { guard: 'anyEmpty' },
+          { guard: 'newPasswordTooShort', actions: 'showTooShort' },
           { guard: 'confirmationDiffers', actions: 'showMismatch' },
           { target: 'waiting' },
         ],

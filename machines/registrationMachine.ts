@@ -3,6 +3,7 @@ import {
   DEFAULT_LAOS_CURRENCY,
   DELAYS,
   ENGLISH_NAME_BANKS,
+  MEMBER_PASSWORD_MIN_LENGTH,
   PHONE_LENGTH_TH,
   type Country,
   type Currency,
@@ -21,7 +22,7 @@ import {
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_CODE_LENGTH = 6;
 
-export type FieldError = 'required' | 'phoneLength' | 'otpLength' | 'passwordMismatch' | 'englishOnly';
+export type FieldError = 'required' | 'phoneLength' | 'otpLength' | 'passwordShort' | 'passwordMismatch' | 'englishOnly';
 export type ProfileField = 'name' | 'password' | 'confirmPassword';
 export type BankField = 'bankCode' | 'firstName' | 'lastName' | 'bankAccountNo' | 'currency' | 'sourceCode' | 'inviteCode';
 export type FieldName = 'phone' | 'otpCode' | ProfileField | BankField;
@@ -100,8 +101,11 @@ export type RegistrationEvent =
 
 /* ---------- rules (pure, shared by guards and error messages) ---------- */
 
-/** Phones are typed with spaces or dashes ("081-234 5678"); the account is the rest. */
-export const phoneDigits = (phone: string): string => phone.replace(/[\s-]/g, '');
+/**
+ * A phone is its digits: spaces, dashes, a '+' or a stray letter typed or pasted ("081-234 5678",
+ * "+856 20 5555 1234") are dropped (the server reads 856 as Laos' country code).
+ */
+export const phoneDigits = (phone: string): string => phone.replace(/[^0-9]/g, '');
 
 /** SPEC section 5: outside Laos exactly 10 digits; in Laos the server checks the mobile prefixes. */
 export function phoneErrors(country: Country, phone: string): FieldErrors {
@@ -116,11 +120,15 @@ export function otpErrors(code: string): FieldErrors {
   return code.length === OTP_CODE_LENGTH ? {} : { otpCode: 'otpLength' };
 }
 
-/** SPEC section 5: name, password and its confirmation required; the two passwords equal. */
+/**
+ * SPEC section 5: name, password and its confirmation required; the two passwords equal. The
+ * server's length rule is said here too, before the call (PASSWORD_TOO_SHORT otherwise).
+ */
 export function profileErrors(profile: Record<ProfileField, string>): FieldErrors {
   const errors: FieldErrors = {};
   if (!profile.name.trim()) errors.name = 'required';
   if (!profile.password) errors.password = 'required';
+  else if (profile.password.length < MEMBER_PASSWORD_MIN_LENGTH) errors.password = 'passwordShort';
   if (!profile.confirmPassword) errors.confirmPassword = 'required';
   else if (profile.password && profile.password !== profile.confirmPassword) errors.confirmPassword = 'passwordMismatch';
   return errors;

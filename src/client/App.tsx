@@ -19,6 +19,9 @@ const ProfileScreen = lazy(withAllStrings(() => import('./screens/profile/Profil
 // The public pages beside login load on demand too: the wizard brings XState along.
 const RegisterScreen = lazy(withAllStrings(() => import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen }))));
 const HowtoScreen = lazy(withAllStrings(() => import('./screens/howto/HowtoScreen').then((m) => ({ default: m.HowtoScreen }))));
+const ForgotPasswordScreen = lazy(
+  withAllStrings(() => import('./screens/forgot/ForgotPasswordScreen').then((m) => ({ default: m.ForgotPasswordScreen }))),
+);
 const ContactScreen = lazy(withAllStrings(() => import('./screens/contact/ContactScreen').then((m) => ({ default: m.ContactScreen }))));
 // The sandbox demo provider's slot game, opened from a launch link; it brings Pixi along.
 const DemoGameScreen = lazy(withAllStrings(() => import('./game/DemoGameScreen')));
@@ -51,6 +54,7 @@ export function App() {
             <Route element={<PublicShell />}>
               <Route path="login" element={<LoginScreen />} />
               <Route path="register" element={<RegisterScreen />} />
+              <Route path="forgot-password" element={<ForgotPasswordScreen />} />
               <Route path="howto" element={<HowtoScreen />} />
               <Route path="contact" element={<ContactScreen flush />} />
             </Route>

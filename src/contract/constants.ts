@@ -42,11 +42,20 @@ export const DELAYS = {
 } as const;
 
 export const PHONE_LENGTH_TH = 10;
+/** A member's password: at least this many characters (PASSWORD_TOO_SHORT), wherever one is set. */
+export const MEMBER_PASSWORD_MIN_LENGTH = 6;
 export const COUNTRIES = ['TH', 'LA'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const LAOS_CURRENCIES = ['LAK', 'BAHT'] as const;
 export type Currency = (typeof LAOS_CURRENCIES)[number];
 export const DEFAULT_LAOS_CURRENCY: Currency = 'LAK';
+
+/**
+ * SPEC section 9: the two banks the Thailand deposit text names as the fastest to transfer from
+ * (the spec leaves them unnamed; ours are the two whose transfers the bank feed matches first,
+ * the ones the deposit dialog has its own modes for: SCB and KBANK).
+ */
+export const RECOMMENDED_DEPOSIT_BANKS = ['SCB', 'KBANK'] as const;
 
 /** Banks whose account names must be written in English letters and spaces only. */
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;

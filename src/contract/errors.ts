@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'CURRENCY_MISMATCH', // an incoming transfer assigned to a member whose wallet holds another currency
   'SERVICE_UNAVAILABLE', // the database is out of reach for a moment (a restart or failover); retry with the same key
   'DEPOSIT_MAXIMUM', // a deposit notice above the largest deposit taken in the member's currency (the money rules' largest QR maximum)
+  'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,6 +31,7 @@ import { ContentLanguages } from './content/content-languages';
 import { Lookups } from './modules/lookup/lookups';
 import { setupLookups } from './modules/lookup/setup';
 import { Otp } from './modules/otp/otp';
+import { ResetCodes } from './modules/otp/reset-codes';
 import { setupOtp } from './modules/otp/setup';
 import { setupSessions } from './modules/sessions/setup';
 import { Sessions } from './modules/sessions/sessions';
@@ -135,6 +136,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Every outside service, live or sandbox, is chosen here once (adapters.ts); the modules take them from the context.
   const { adapters, simulators } = chooseAdapters(app, { config, db: database.db, clock });
   const otp = new Otp({ db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY });
+  const resetCodes = new ResetCodes({
+    db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY,
+    onDeliveryFailed: (err) => app.log.error({ err }, 'password reset SMS not sent'),
+  });
   const authenticate: Authenticator = (token) => sessions.authenticate(token);
   const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS });
   const ctx: AppContext = {
@@ -147,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle,
     lookups,
     otp,
+    resetCodes,
     passwords: new Passwords(passwordCostOf(config)),
     authenticate,
     realtime,
@@ -158,6 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => realtime.attach(app.server));
+  // Reset codes' SMS go out after their answer: the database stays until they are handed over.
+  app.addHook('preClose', async () => resetCodes.settled());
   app.addHook('onClose', async () => {
     await realtime.close();
     await redis?.quit().catch(() => undefined);

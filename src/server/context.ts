@@ -9,6 +9,7 @@ import type { Authenticator } from './http/member-guard';
 import type { Passwords } from './modules/account/passwords';
 import type { Lookups } from './modules/lookup/lookups';
 import type { Otp } from './modules/otp/otp';
+import type { ResetCodes } from './modules/otp/reset-codes';
 import type { Sessions } from './modules/sessions/sessions';
 import type { Realtime } from './realtime/realtime';
 import type { Settings } from './settings/settings';
@@ -27,6 +28,8 @@ export interface AppContext {
   throttle: Throttle;
   lookups: Lookups;
   otp: Otp;
+  /** The SMS codes that reset a forgotten password (the account module's reset uses them). */
+  resetCodes: ResetCodes;
   /** Hashes and checks member and operator passwords at the configured cost. */
   passwords: Passwords;
   guards: RouteGuards;

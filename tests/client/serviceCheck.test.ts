@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract';
 import { onApiNavigation, type ApiNavigationTarget } from '../../src/client/api/navigation';
-import { askServiceActive, readServiceState, SERVICE_ACTIVE_PATH } from '../../src/client/api/serviceCheck';
+import { askServiceActive, checkServiceOnLogin, readServiceState, SERVICE_ACTIVE_PATH } from '../../src/client/api/serviceCheck';
 
 /** The login page's service check goes out with fetch (not axios); it must ask and follow as a call would. */
 const asked: { url: string; headers: Record<string, string>; cache: RequestCache | undefined }[] = [];
@@ -33,7 +33,7 @@ describe('askServiceActive', () => {
 
   it('sends the client marker and the language, as every call does, and hears that the service runs', async () => {
     answerWith(200, JSON.stringify({ message: 'OK' }));
-    expect(await askServiceActive()).toBe(true);
+    expect(await askServiceActive()).toBe('active');
     expect(asked).toEqual([
       {
         url: '/api/lookup/active',
@@ -46,13 +46,13 @@ describe('askServiceActive', () => {
 
   it("goes to /terminated when the service answers 'gone'", async () => {
     answerWith(410, JSON.stringify({ message: 'gone' }));
-    expect(await askServiceActive()).toBe(false);
+    expect(await askServiceActive()).toBe('gone');
     expect(went).toEqual(['/terminated']);
   });
 
   it('stays on the page when the answer is neither', async () => {
     answerWith(502, '<html>Bad gateway</html>');
-    expect(await askServiceActive()).toBe(false);
+    expect(await askServiceActive()).toBe('unknown');
     expect(went).toEqual([]);
   });
 
@@ -61,6 +61,41 @@ describe('askServiceActive', () => {
     await askServiceActive();
     expect(asked[0].cache).toBe('no-store');
     expect(asked[0].headers).toEqual(expect.objectContaining({ 'cache-control': 'no-cache', pragma: 'no-cache' }));
+  });
+});
+
+describe('checkServiceOnLogin', () => {
+  /** The page's body: which style removals it saw. */
+  const body = () => {
+    const removed: string[] = [];
+    return { removed, element: { removeAttribute: (name: string) => removed.push(name) } as unknown as HTMLElement };
+  };
+
+  it.each([
+    ['the service runs', 200, JSON.stringify({ message: 'OK' })],
+    ['an answer that is neither', 502, '<html>Bad gateway</html>'],
+    ['another message', 503, JSON.stringify({ message: 'SERVICE_UNAVAILABLE' })],
+  ])('clears the body style when %s (SPEC: every answer but gone)', async (_name, status, answer) => {
+    answerWith(status, answer);
+    const page = body();
+    await checkServiceOnLogin(page.element);
+    expect(page.removed).toEqual(['style']);
+    expect(went).toEqual([]);
+  });
+
+  it("keeps it on 'gone', and goes to /terminated", async () => {
+    answerWith(410, JSON.stringify({ message: 'gone' }));
+    const page = body();
+    expect(await checkServiceOnLogin(page.element)).toBe('gone');
+    expect(page.removed).toEqual([]);
+    expect(went).toEqual(['/terminated']);
+  });
+
+  it('clears it when no answer comes at all', async () => {
+    vi.stubGlobal('fetch', async () => { throw new TypeError('Failed to fetch'); });
+    const page = body();
+    expect(await checkServiceOnLogin(page.element)).toBe('unreachable');
+    expect(page.removed).toEqual(['style']);
   });
 });
 

@@ -30,7 +30,8 @@ describe('statementStatus', () => {
     expect(statementStatus('QUEUED')).toBe('pending');
     expect(statusText(ts.en, 'WHATEVER')).toBe('In progress');
     expect(statusText(ts.th, 'SUCCESS')).toBe('สำเร็จ');
-    expect(statusText(ts.la, 'FAILED')).toBe('ບໍ່ສຳເລັດ');
+    expect(statusText(ts.la, 'FAILED')).toBe(la.statement.status.FAILED);
+    expect(la.statement.status.FAILED.replaceAll('\u2060', '')).toBe('ບໍ່ສຳເລັດ');
   });
 });
 
@@ -58,8 +59,25 @@ describe('activityText', () => {
     expect(activityText(ts.en, row({ statementType: 'finish_bonus', from: null, to: null }), names)).toBe('Bonus ended');
   });
 
-  it('reads the description of the linked bonus or promotion', () => {
-    expect(linkedDescription(row({ statementType: 'bonus', bonus: { description: 'Welcome 100%' } }))).toBe('Welcome 100%');
-    expect(linkedDescription(row({}))).toBeUndefined();
+  it('reads the description of the linked bonus, promotion or prize, as the server words it in the language asked', () => {
+    expect(linkedDescription(ts.en, row({ statementType: 'bonus', bonus: { description: 'Welcome 100%' } }))).toBe('Welcome 100%');
+    expect(linkedDescription(ts.th, row({ statementType: 'bonus', promotion: { description: 'SONGKRAN · โบนัส' } }))).toBe('SONGKRAN · โบนัส');
+    expect(linkedDescription(ts.la, row({ statementType: 'bonus', luckydraw: { description: 'ລາງວັນ' } }))).toBe('ລາງວັນ');
+    expect(linkedDescription(ts.en, row({}))).toBeUndefined();
+  });
+
+  it('words an invite bonus and a refund in the member’s language, never the raw marker (issue 28)', () => {
+    const invite = row({ statementType: 'bonus', invite: { description: 'INVITE' } });
+    const refund = row({ statementType: 'finish_bonus', refund: { description: 'REFUND' } });
+    expect(linkedDescription(ts.en, invite)).toBe(en.statement.linked.invite);
+    expect(linkedDescription(ts.th, invite)).toBe(th.statement.linked.invite);
+    expect(linkedDescription(ts.la, invite)).toBe(la.statement.linked.invite);
+    expect(linkedDescription(ts.la, refund)).toBe(la.statement.linked.refund);
+    for (const t of Object.values(ts)) {
+      expect(linkedDescription(t, invite)).not.toMatch(/INVITE/);
+      expect(linkedDescription(t, refund)).not.toMatch(/REFUND/);
+    }
+    expect(th.statement.linked.invite).toMatch(/[\u0E00-\u0E7F]/);
+    expect(la.statement.linked.refund).toMatch(/[\u0E80-\u0EFF]/);
   });
 });

@@ -124,6 +124,10 @@ const PRODUCT_CALLS = [
   'GET /api/wallet/notices',
   'POST /api/webhooks/truewallet',
   'POST /api/sandbox/truewallet/transfers',
+  // Forgot password (issue 28): the code by SMS, then the new password.
+  'POST /api/account/password/forgot',
+  'POST /api/account/password/verify',
+  'POST /api/account/password/reset',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

@@ -88,6 +88,10 @@ describe('deposits', () => {
     expect(await dialog.getByTestId('deposit-account').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-bank')))).toEqual(['SCB', 'KBANK', 'GSB']);
     expect(await dialog.getByTestId('deposit-account-no').first().innerText()).toBe('406-000-0001');
     await dialog.getByText(en.deposit.creditedFast).waitFor();
+    // SPEC section 9: the text names the two recommended banks as the fastest (Thailand).
+    await expect
+      .poll(() => dialog.getByTestId('deposit-fastest-banks').innerText())
+      .toBe(fill(en.deposit.fastestBanks, { first: 'Siam Commercial Bank', second: 'Kasikornbank' }));
     await dialog.getByText(fill(en.deposit.slipHint, { duration: fill(en.deposit.hours_one, { count: '1' }) })).waitFor();
     // KBANK in AUTO mode shows the member's own account beside ours.
     expect(await dialog.getByTestId('member-account-name').innerText()).toBe('MALEE DEPOSIT');

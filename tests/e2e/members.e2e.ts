@@ -59,6 +59,19 @@ async function otpFor(phone: string, notCode?: string): Promise<string> {
   throw new Error(`no OTP arrived for ${phone}`);
 }
 
+/** The password reset code the sandbox SMS inbox holds for a phone, by the reference the page shows. */
+async function resetCodeFor(phone: string, ref: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(url(`/api/sandbox/sms?phone=${phone}`), { headers: CLIENT });
+    const { messages } = (await response.json()) as { messages: { code: string; text: string }[] };
+    const sent = messages.find((m) => m.text.includes(`Ref: ${ref}`));
+    if (sent) return sent.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no reset code ${ref} arrived for ${phone}`);
+}
+
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(url(path), {
     method,
@@ -204,7 +217,10 @@ describe('members: register, invite, agreement, profile, password', () => {
     expect(await page.evaluate(() => localStorage.getItem('inviteCode'))).toBe(`PR${inviterId}`);
     await expect.poll(() => stepHeading(page).innerText()).toBe(en.register.steps.phone);
 
-    await page.getByLabel(en.register.phone).fill('081234');
+    // The phone field takes digits only: letters and signs typed into it are dropped.
+    await page.getByLabel(en.register.phone).pressSequentially('08a1-2 34');
+    expect(await page.getByLabel(en.register.phone).inputValue()).toBe('081234');
+    expect(await page.getByLabel(en.register.phone).getAttribute('inputmode')).toBe('numeric');
     await page.getByRole('button', { name: en.register.next }).click();
     expect(await page.getByText(en.register.errors.phoneLength).isVisible()).toBe(true);
     await screenshot(page, 'register-0-phone-error-en');
@@ -315,10 +331,11 @@ describe('members: register, invite, agreement, profile, password', () => {
       await page.reload();
       const dialog = page.getByRole('dialog', { name: LOCALES[locale].agreement.title });
       await dialog.waitFor({ timeout: 10_000 });
-      // Operator html shown as text: the seeded agreements in the member's language, no tags.
+      // Operator html rendered, sanitised: the seeded agreements' paragraphs, in the member's language, no tags as text.
       const items = dialog.getByTestId('agreement-list').locator('li');
       expect(await items.count()).toBeGreaterThan(0);
       await expectScript(page, locale, items);
+      expect(await items.first().locator('p').count()).toBe(1);
       expect(await items.first().innerText()).not.toMatch(/[<>]/);
       expect(await dialog.getByRole('button', { name: LOCALES[locale].agreement.accept }).isVisible()).toBe(true);
       await fontsReady(page);
@@ -344,8 +361,8 @@ describe('members: register, invite, agreement, profile, password', () => {
     expect(await profileValue(page, 'id').innerText()).not.toBe(inviterId);
     expect(await profileValue(page, 'created').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(await profileValue(page, 'account-name').innerText()).toBe('SOMCHAI JAIDEE');
-    // The bank's name in the member's language (English here).
-    expect(await profileValue(page, 'bank').innerText()).toBe('Krungthai Bank');
+    // SPEC section 2: the bank's Thai name, and under it its name in the member's language (English here).
+    expect(await profileValue(page, 'bank').innerText()).toBe('ธนาคารกรุงไทย\nKrungthai Bank');
     const n = member.accountNo;
     expect(await profileValue(page, 'account-no').innerText()).toBe(`${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6)}`);
     // An English name at KTB: nothing to rewrite.
@@ -398,6 +415,63 @@ describe('members: register, invite, agreement, profile, password', () => {
     // Accepted on the server: a new session is not asked again.
     await page.waitForTimeout(3_000);
     expect(await page.getByRole('dialog', { name: en.agreement.title }).count()).toBe(0);
+  });
+
+  it('resets a forgotten password from /login with a code sent by SMS; the rule is said for a weak one', async () => {
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/login');
+    await chooseLanguage(page, 'en');
+    // The phone typed on /login goes along.
+    await page.getByLabel(en.login.phone).fill(member.phone);
+    await page.getByTestId('login-forgot').click();
+    await page.waitForURL('**/forgot-password');
+    expect(await page.getByLabel(en.register.phone).inputValue()).toBe(member.phone);
+    await shootInEveryLanguage(page, 'forgot-1-phone', async (locale) => {
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(LOCALES[locale].forgot.title);
+      await expectScript(page, locale, page.locator('main'));
+    });
+
+    await chooseLanguage(page, 'en');
+    await page.getByRole('button', { name: en.forgot.send }).click();
+    const ref = page.getByTestId('otp-ref');
+    await ref.waitFor();
+    // Said alike whether the phone is registered or not.
+    expect(await page.getByText(fill(en.forgot.sentTo, { phone: member.phone })).isVisible()).toBe(true);
+    const code = await resetCodeFor(member.phone, (await ref.innerText()).replace(/^Ref: /, ''));
+    await page.getByLabel(en.otp.code).fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: en.otp.verify, exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: en.errors.OTP_CODE_INVALID }).waitFor();
+    await page.getByLabel(en.otp.code).fill(code);
+    await shootInEveryLanguage(page, 'forgot-2-code', async (locale) => {
+      await expectScript(page, locale, page.locator('.register__card'));
+    });
+    await chooseLanguage(page, 'en');
+    await page.getByRole('button', { name: en.otp.verify, exact: true }).click();
+
+    const rule = { min: '6' };
+    await page.getByLabel(en.forgot.newPassword, { exact: true }).fill('abc');
+    await page.getByLabel(en.forgot.confirmPassword, { exact: true }).fill('abc');
+    await page.getByRole('button', { name: en.forgot.save }).click();
+    await page.getByText(fill(en.register.errors.passwordShort, rule)).waitFor();
+    await shootInEveryLanguage(page, 'forgot-3-weak-password', async (locale) => {
+      // The rule, not "some information is wrong".
+      await page.getByText(fill(LOCALES[locale].register.errors.passwordShort, rule)).waitFor();
+      await expectScript(page, locale, page.locator('.register__card'));
+    });
+
+    await chooseLanguage(page, 'en');
+    await page.getByLabel(en.forgot.newPassword, { exact: true }).fill('third-pass-3');
+    await page.getByLabel(en.forgot.confirmPassword, { exact: true }).fill('third-pass-3');
+    await page.getByRole('button', { name: en.forgot.save }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('status').filter({ hasText: en.forgot.done }).first().waitFor();
+    expect(await page.getByLabel(en.login.phone).inputValue()).toBe(member.phone);
+    await screenshot(page, 'forgot-4-done-en');
+
+    await logIn(page, member.phone, 'second-pass-2');
+    await page.getByRole('alert').filter({ hasText: en.errors.WRONG_CREDENTIAL }).waitFor();
+    await logIn(page, member.phone, 'third-pass-3');
+    await page.waitForURL('**/user/home');
   });
 });
 

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, phoneContext } from './harness';
-import { logIn, registerMember } from './support';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { api, chooseLanguage, LAO, LOCALES, logIn, registerMember, THAI } from './support';
 
 /**
- * An operator's banner html reaches the member sanitised. The bonus journey itself (a QR
+ * An operator's banner html reaches the member sanitised; a bonus received in one language reads
+ * in the statement in whichever the member reads it in (issue 28). The bonus journey itself (a QR
  * deposit, a promotion code, the demo game played until the turnover is met while the progress
  * bar rises, the bonus finishing, a withdrawal) is walked in th, la and en by journeys.e2e.ts.
  */
@@ -40,5 +41,28 @@ describe('promotion banners', () => {
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as { __bannerRan?: number }).__bannerRan)).toBeUndefined();
     await page.unroute('**/api/invite/banners');
+  });
+});
+
+describe('the statement in the member’s language', () => {
+  it('words a bonus received in Thai in the language the statement is read in', async () => {
+    const fund = await api('POST', '/api/sandbox/wallet/fund', { amount: 200 }, { ...member.auth, 'idempotency-key': `fund-${member.phone}` });
+    expect(fund.status).toBe(200);
+    const received = await api('GET', '/api/bonus/activate/WELCOME100', undefined, { ...member.auth, 'accept-language': 'th' });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+
+    await page.goto('/user/statement');
+    const description = page.getByTestId('statement-row').first().locator('.statement-row__description');
+    for (const locale of ['th', 'la', 'en'] as const) {
+      await chooseLanguage(page, locale);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(LOCALES[locale].pages.statement);
+      const script = locale === 'th' ? THAI : locale === 'la' ? LAO : /^[^\u0E00-\u0EFF]+$/;
+      await expect.poll(() => description.innerText()).toMatch(script);
+      const text = await description.innerText();
+      expect(text.startsWith('WELCOME100 · ')).toBe(true);
+      if (locale !== 'th') expect(text).not.toMatch(THAI);
+      await fontsReady(page);
+      await screenshot(page, `statement-bonus-${locale}`);
+    }
   });
 });

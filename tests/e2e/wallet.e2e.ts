@@ -164,9 +164,11 @@ describe('member wallet', () => {
 
     await dialog.getByLabel(en.withdraw.amount).fill('200');
     await page.getByTestId('withdraw-submit').click();
-    const failed = page.getByRole('alertdialog', { name: en.errors.NETWORK_ERROR });
+    const failed = page.getByRole('alertdialog', { name: en.withdraw.failedTitle });
     await failed.waitFor();
-    expect(await failed.innerText()).toContain(fill(en.wallet.errorCode, { code: 'NETWORK_ERROR' }));
+    // The reason in the member's words, never the raw code.
+    expect(await failed.getByTestId('money-failure-text').innerText()).toBe(en.errors.NETWORK_ERROR);
+    expect(await failed.innerText()).not.toContain('NETWORK_ERROR');
     await fontsReady(page);
     await screenshot(page, 'wallet-withdraw-network-error-en');
     await failed.getByRole('button', { name: en.common.retry }).click();
@@ -184,14 +186,15 @@ describe('member wallet', () => {
     await expect.poll(total).toMatch(/^800\.00\s*baht$/);
   });
 
-  it('shows a refusal as an error alert titled with the message', async () => {
+  it('shows a refusal as an error alert: what failed, and why in words (no raw code)', async () => {
     await page.getByTestId('widget-transfer').click();
     const dialog = page.getByRole('dialog', { name: en.transfer.title });
     await dialog.getByLabel(en.transfer.amount).fill('5000');
     await page.getByTestId('transfer-submit').click();
-    const alert = page.getByRole('alertdialog', { name: en.errors.MONEY_NOT_ENOUGH });
+    const alert = page.getByRole('alertdialog', { name: en.transfer.failedTitle });
     await alert.waitFor();
-    expect(await alert.innerText()).toContain(fill(en.wallet.errorCode, { code: 'MONEY_NOT_ENOUGH' }));
+    expect(await alert.getByTestId('money-failure-text').innerText()).toBe(en.errors.MONEY_NOT_ENOUGH);
+    expect(await alert.innerText()).not.toContain('MONEY_NOT_ENOUGH');
     // A final refusal offers no retry of the same action.
     expect(await alert.getByRole('button', { name: en.common.retry }).count()).toBe(0);
     await alert.getByRole('button', { name: en.common.ok }).click();
@@ -286,6 +289,21 @@ describe('member wallet', () => {
       expect(sentAll).toEqual([]);
       await page.keyboard.press('Escape');
       await withdraw.waitFor({ state: 'hidden' });
+
+      // A refusal: what failed, and why, in the member's language; never the raw code (issue 28).
+      await page.getByTestId('widget-transfer').click();
+      await transfer.getByLabel(strings.transfer.amount).fill('5000');
+      await page.getByTestId('transfer-submit').click();
+      const refused = page.getByRole('alertdialog', { name: strings.transfer.failedTitle });
+      await refused.waitFor();
+      expect(await refused.getByTestId('money-failure-text').innerText()).toBe(strings.errors.MONEY_NOT_ENOUGH);
+      expect(await refused.innerText()).not.toMatch(/[A-Z]+_[A-Z_]+/);
+      await fontsReady(page);
+      await checkScript();
+      await screenshot(page, `wallet-error-alert-${locale}`);
+      await refused.getByRole('button', { name: strings.common.ok }).click();
+      await page.keyboard.press('Escape');
+      await transfer.waitFor({ state: 'hidden' });
 
       await page.getByTestId('menu-statement').click();
       await expect.poll(() => page.getByTestId('statement-row').count()).toBe(3);

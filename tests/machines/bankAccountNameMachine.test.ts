@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { bankAccountNameMachine, canRewriteName } from '../../machines/bankAccountNameMachine';
+import { DELAYS } from '../../src/contract/constants';
 
 class CodedError extends Error {
   constructor(readonly code: string) {
@@ -69,6 +70,11 @@ describe('bank account name in English', () => {
     run.actor.send({ type: 'editor.opened' });
     run.actor.send({ type: 'draft.changed', value: ' somchai   jaidee ' });
     run.actor.send({ type: 'draft.submitted' });
+    // Save shows its spinner at once and calls about 0.2 s later (SPEC section 9).
+    expect(run.actor.getSnapshot().value).toEqual({ saving: 'waiting' });
+    run.clock.increment(DELAYS.spinnerCallMs - 1);
+    expect(run.updates).toEqual([]);
+    run.clock.increment(1);
     await settle();
     expect(run.updates).toEqual([{ bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' }]);
     expect(run.actor.getSnapshot().value).toBe('copyPending');
@@ -95,6 +101,7 @@ describe('bank account name in English', () => {
     failing.actor.send({ type: 'editor.opened' });
     failing.actor.send({ type: 'draft.changed', value: 'SOMCHAI' });
     failing.actor.send({ type: 'draft.submitted' });
+    failing.clock.increment(DELAYS.spinnerCallMs);
     await settle();
     expect(failing.log).toEqual(['failed BANK_ACCOUNT_NAME_ENG']);
     expect(failing.actor.getSnapshot().value).toBe('editing');

@@ -53,6 +53,20 @@ describe('change password', () => {
     expect(run.actor.getSnapshot().context.mismatch).toBe(false);
   });
 
+  it("says the server's rule (6 characters) inline instead of calling with a short new password", () => {
+    const run = start();
+    run.fill({ oldPassword: 'old', newPassword: 'short', confirmPassword: 'short' });
+    run.actor.send({ type: 'password.submitted' });
+    expect(run.actor.getSnapshot().value).toBe('editing');
+    expect(run.actor.getSnapshot().context).toMatchObject({ tooShort: true, mismatch: false });
+    run.clock.increment(1_000);
+    expect(run.calls).toEqual([]);
+    run.fill({ newPassword: 'long-enough', confirmPassword: 'long-enough' });
+    expect(run.actor.getSnapshot().context.tooShort).toBe(false);
+    run.actor.send({ type: 'password.submitted' });
+    expect(run.actor.getSnapshot().value).toBe('waiting');
+  });
+
   it('calls after 0.2 s, then shows success and closes on dismiss', async () => {
     const run = start();
     run.fill({ oldPassword: 'old', newPassword: 'new-one', confirmPassword: 'new-one' });

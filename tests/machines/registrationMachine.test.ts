@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
   OTP_RESEND_SECONDS,
+  phoneDigits,
   registrationMachine,
   registrationStep,
   type OtpSendRequest,
@@ -156,6 +157,9 @@ describe('registration wizard: the phone step', () => {
     run.actor.send({ type: 'phone.submitted' });
     await settle();
     expect(run.calls.send).toEqual(['0812345678']);
+    // A '+', spaces, dashes or letters pasted with the number are not part of it.
+    expect(phoneDigits('+856 20-5555 1234')).toBe('8562055551234');
+    expect(phoneDigits('tel: 081 234 5678')).toBe('0812345678');
     expect(run.step()).toBe(1);
   });
 
@@ -347,6 +351,16 @@ describe('registration wizard: profile step', () => {
     expect(run.step()).toBe(2);
   });
 
+  it("says the server's password rule (6 characters) before asking it", async () => {
+    const run = start({ registerOTP: false });
+    await passPhone(run);
+    await passProfile(run, { name: 'A', password: '12345', confirmPassword: '12345' });
+    expect(run.context().fieldErrors).toEqual({ password: 'passwordShort' });
+    expect(run.calls.validate).toEqual([]);
+    await passProfile(run, { name: 'A', password: '123456', confirmPassword: '123456' });
+    expect(run.calls.validate).toHaveLength(1);
+  });
+
   it('a validation failure stays on the profile with the server code; success goes to the bank', async () => {
     let attempt = 0;
     const run = start({
@@ -358,10 +372,10 @@ describe('registration wizard: profile step', () => {
       },
     });
     await passPhone(run);
-    await passProfile(run, { name: 'Somchai', password: '123', confirmPassword: '123' });
+    await passProfile(run, { name: 'Somchai', password: '123456', confirmPassword: '123456' });
     expect(run.actor.getSnapshot().matches({ profile: 'editing' })).toBe(true);
     expect(run.context().serverError).toBe('INVALID_USER_INFO');
-    expect(run.calls.validate[0]).toEqual({ name: 'Somchai', username: PHONE, password: '123' });
+    expect(run.calls.validate[0]).toEqual({ name: 'Somchai', username: PHONE, password: '123456' });
 
     await passProfile(run, { name: 'Somchai', password: 'secret1', confirmPassword: 'secret1' });
     expect(run.step()).toBe(3);

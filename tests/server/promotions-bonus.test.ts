@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { house, HOUSE, wallet } from '../../src/server/ledger/accounts';
 import { auditLedger } from '../../src/server/ledger/audit';
+import { postEntry } from '../../src/server/ledger/post';
 import { TurnoverSync } from '../../src/server/modules/promotions/turnover';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
@@ -110,6 +112,29 @@ describe.each(engines)('bonuses on %s', (engine) => {
     await endHeld(m);
     await fundWallet(t.app, m.id, 500);
     expect((await m.activate('WELCOME100')).json()).toEqual({ message: 'BONUS_MAX_CLAIMED' });
+  });
+
+  it('words a bonus in the statement in the language it is read in, not the one it was received in (issue 28)', async () => {
+    const m = await member(200);
+    expect((await m.get('/api/bonus/activate/WELCOME100', 'th')).statusCode).toBe(200);
+    const linkedIn = async (language: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/statement', payload: { page: 1, limit: 10 }, headers: clientHeaders(m.token, { 'accept-language': language }) }))
+        .json().statements[0].bonus.description as string;
+    expect(await linkedIn('en')).toMatch(/^WELCOME100 · [\x20-\x7E]+$/);
+    expect(await linkedIn('th')).toMatch(/^WELCOME100 · .*[\u0E00-\u0E7F]/);
+    expect(await linkedIn('lo')).toMatch(/^WELCOME100 · .*[\u0E80-\u0EFF]/);
+    expect(await linkedIn('en')).not.toMatch(/<|>/);
+
+    // A bonus booked before texts had languages kept the words of its day: its code stands for them.
+    const { currency } = await t.app.ctx.db.selectFrom('member').select('currency').where('id', '=', m.id).executeTakeFirstOrThrow();
+    await t.app.ctx.db.transaction().execute((trx) =>
+      postEntry(trx, t.app.wallet.money.accounts, {
+        kind: 'bonus', memberId: m.id, currency,
+        description: { source: 'bonus', code: 'OLD50', description: 'OLD50 · โบนัสต้อนรับ 50%' },
+        postings: [{ account: wallet(m.id), amount: 100n }, { account: house(HOUSE.bonusExpense), amount: -100n }],
+      }),
+    );
+    for (const language of ['en', 'th', 'lo']) expect(await linkedIn(language)).toBe('OLD50');
   });
 
   it('counts day receipts since local midnight and week receipts since Monday', async () => {

@@ -59,7 +59,7 @@ describe.each(engines)('registration in Thailand on %s', (engine) => {
       ['a phone of 9 digits', async () => ({ username: '081234567' }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
       ['a phone of 11 digits', async () => ({ username: '08123456789' }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
       ['a phone in +66 form', async () => ({ username: '+66812345678' }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
-      ['a password of 5 characters', async () => ({ password: 'abcde' }), 400, 'INVALID_USER_INFO'],
+      ['a password of 5 characters', async () => ({ password: 'abcde' }), 400, 'PASSWORD_TOO_SHORT'],
       ['an unknown source', async () => ({ sourceCode: 'RADIO' }), 400, 'INVALID_USER_INFO'],
       ['kip in Thailand', async () => ({ currency: 'LAK' }), 400, 'INVALID_USER_INFO'],
       ['an invite code of nobody', async () => ({ inviteCode: 'PR999999999' }), 400, 'INVALID_INVITE_CODE'],
@@ -104,7 +104,7 @@ describe.each(engines)('registration in Thailand on %s', (engine) => {
 
     it('answers REQUEST_LIMIT to more than 20 registrations a minute from one address', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 20; i++) expect((await register(t.app, registration({ password: 'short' }), ip)).json()).toEqual({ message: 'INVALID_USER_INFO' });
+      for (let i = 0; i < 20; i++) expect((await register(t.app, registration({ password: 'short' }), ip)).json()).toEqual({ message: 'PASSWORD_TOO_SHORT' });
       const res = await register(t.app, registration(), ip);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ message: 'REQUEST_LIMIT' });

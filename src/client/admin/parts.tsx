@@ -40,7 +40,8 @@ export function Pager({ page, total, onPage }: { page: number; total: number; on
 
 export function LoadState({ error, empty, loading }: { error: string | null; empty: boolean; loading: boolean }) {
   const { t } = useTranslation();
-  if (error) return <p className="admin-note admin-note--error" role="alert">{error}</p>;
+  // `error` is the refusal's code (useLoad): shown in words, as every error is.
+  if (error) return <p className="admin-note admin-note--error" role="alert">{errorText(t, error)}</p>;
   if (loading) return <p className="admin-note" role="status">{t('app.loading')}</p>;
   if (empty) return <p className="admin-note">{t('admin.empty')}</p>;
   return null;

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { agreementMachine } from '../../../machines/agreementMachine';
 import { call, endpoints, errorCodeOf, errorText } from '../api';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
-import { htmlToText } from '../format';
+import { sanitizeOperatorHtml } from '../format/safeHtml';
 import { Dialog } from '../ui/Dialog';
 import { useToast } from '../ui/toastContext';
 import './agreement.css';
@@ -61,10 +61,9 @@ export function AgreementGate() {
       <p className="agreement__intro">{t('agreement.intro')}</p>
       <ol className="agreement__list" data-testid="agreement-list">
         {snapshot.context.agreements.map((html, index) => (
-          // No html sanitiser is installed: the operator's html is shown as text (format/htmlText).
-          <li key={index} className="agreement__item">
-            {htmlToText(html)}
-          </li>
+          // The operator writes the agreements as html in the back office: shown as written
+          // (headings, lists, emphasis, links), sanitised first, as the conditions are.
+          <li key={index} className="agreement__item" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(html) }} />
         ))}
       </ol>
     </Dialog>

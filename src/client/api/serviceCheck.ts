@@ -34,11 +34,22 @@ export async function readServiceState(): Promise<{ state: ServiceState; message
  * page makes before the member does anything, so it goes out with fetch rather than through the
  * axios instance: axios and the contract's schemas arrive when the member starts to log in
  * (./onDemand.ts), which keeps the login page inside its JavaScript budget (issue 18). It follows
- * the answer as every call does ('gone' goes to /terminated). Resolves true when the service
- * answered that it runs.
+ * the answer as every call does ('gone' goes to /terminated). Resolves the state it heard.
  */
-export async function askServiceActive(): Promise<boolean> {
+export async function askServiceActive(): Promise<ServiceState> {
   const { state, message } = await readServiceState();
   followMessage(message);
-  return state === 'active';
+  return state;
+}
+
+/**
+ * SPEC section 2: the login page asks, then goes to /terminated on 'gone' and "otherwise clears
+ * the body style" (what a closed page or an open dialog may have left on it): on every answer
+ * but 'gone', whatever else it says, and when no answer comes at all, since a page the member
+ * cannot scroll is worse than one the service check did not reach.
+ */
+export async function checkServiceOnLogin(body: HTMLElement = document.body): Promise<ServiceState | 'unreachable'> {
+  const state = await askServiceActive().catch(() => 'unreachable' as const);
+  if (state !== 'gone') body.removeAttribute('style');
+  return state;
 }

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { bonusMachine, cardState, type BonusCard, type EndCheck, type HeldBonus } from '../../../machines/bonusMachine';
 import { call, endpoints, errorText } from '../api';
 import { formatAmount } from '../format';
+import { joinLaoWords } from '../format/laoWords';
 import { sanitizeOperatorHtml } from '../format/safeHtml';
 import { useMemberEvent } from '../realtime/useMemberEvent';
 import { AlertDialog } from '../ui/AlertDialog';
@@ -22,9 +23,20 @@ import '../screens/pages.css';
 const BONUS_CHANGED = 'bonus.changed';
 const heldOnSocket = endpoints.bonusCurrent.response.shape.bonus;
 
+/**
+ * SPEC section 7: the bonus page asks GET /api/bonus/check/active whether a bonus is held; only
+ * when one is does it read the bonus itself with its live turnover (the product's
+ * /api/bonus/current), which the held-bonus panel shows.
+ */
+const loadHeld = async (): Promise<HeldBonus | null> => {
+  const active = await call(endpoints.bonusCheckActive);
+  if (!active.status) return null;
+  return (await call(endpoints.bonusCurrent)).bonus as HeldBonus | null;
+};
+
 const loadBonusPage = async () => {
-  const [bonuses, current] = await Promise.all([call(endpoints.bonusList), call(endpoints.bonusCurrent)]);
-  return { bonuses: bonuses as BonusCard[], held: current.bonus as HeldBonus | null };
+  const [bonuses, held] = await Promise.all([call(endpoints.bonusList), loadHeld()]);
+  return { bonuses: bonuses as BonusCard[], held };
 };
 
 /**
@@ -40,7 +52,7 @@ export default function BonusScreen() {
     bonusMachine.provide({
       actors: {
         loadBonuses: fromPromise(loadBonusPage),
-        loadHeld: fromPromise(async () => (await call(endpoints.bonusCurrent)).bonus as HeldBonus | null),
+        loadHeld: fromPromise(loadHeld),
         activateBonus: fromPromise<unknown, { code: string }>(({ input }) => call(endpoints.bonusActivate, { params: { code: input.code } })),
         findPromotion: fromPromise(({ input }) => call(endpoints.promotionFind, { params: { code: input.code } })),
         activatePromotion: fromPromise<unknown, { code: string }>(({ input }) => call(endpoints.promotionActivate, { params: { code: input.code } })),
@@ -149,7 +161,7 @@ export default function BonusScreen() {
                 data-testid={`bonus-card-${card.code}`}
               >
                 <span className="bonus-card__code">{card.code}</span>
-                {card.description && <span className="bonus-card__text">{card.description}</span>}
+                {card.description && <span className="bonus-card__text">{joinLaoWords(card.description)}</span>}
                 <span className="bonus-card__meta">{t('bonusPage.card.limit', { count: card.maxReceived, period: t(`bonusPage.types.${card.type}`) })}</span>
                 {state === 'active' && <span className="bonus-card__badge">{t('bonusPage.card.current')}</span>}
                 {state === 'exhausted' && <span className="bonus-card__badge bonus-card__badge--done">{t('bonusPage.card.received')}</span>}

@@ -21,6 +21,7 @@ import { QrPanel } from './QrPanel';
 import { SlipUploadPanel, type SlipRules } from './SlipUploadPanel';
 import { slipDuration } from './slipStatus';
 import { TrueWalletPanel } from './TrueWalletPanel';
+import { useRecommendedBanks } from './recommendedBanks';
 import type { DepositActions } from './useDepositActions';
 import './deposit.css';
 
@@ -160,6 +161,7 @@ function DepositMethodsView({
   const currency = useCurrencyLabel();
   const { home, changes, reload } = useWallet();
   const hasAccounts = methods.accounts.length > 0;
+  const fastest = useRecommendedBanks();
 
   const tabs: MethodTab<Method>[] = [
     ...(hasAccounts || methods.isManual ? [{ key: 'bank' as const, label: t('deposit.method.bank'), icon: BankTransferIcon }] : []),
@@ -190,6 +192,7 @@ function DepositMethodsView({
               </div>
             )}
             <ul className="deposit-notes">
+              {fastest && <li data-testid="deposit-fastest-banks">{t('deposit.fastestBanks', { first: fastest[0], second: fastest[1] })}</li>}
               <li>{t('deposit.fromOwnAccount')}</li>
               {slipRules && <li>{t('deposit.slipHint', { duration: slipDuration(t, slipRules.uploadWithinMinutes) })}</li>}
             </ul>

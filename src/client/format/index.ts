@@ -3,4 +3,3 @@ export { formatCountdown, formatDateTime, toDate } from './date';
 export { formatRelativeTime, relativeTime, type RelativeTime, type RelativeTimeUnit } from './relativeTime';
 export { formatStatementAmount, statementSign } from './statement';
 export { formatBankAccountNo } from './bankAccount';
-export { htmlToText } from './htmlText';

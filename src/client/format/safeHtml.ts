@@ -1,9 +1,11 @@
 import DOMPurify from 'dompurify';
+import { joinLaoWords } from './laoWords';
 
 /**
  * Operator-written html (conditions, bonus and promotion descriptions, banners) made safe to
  * put into the page: formatting tags and links only; no scripts, event handlers, styles,
- * forms or frames, and links open outside the app.
+ * forms or frames, and links open outside the app. Lao words the browser's dictionary would cut
+ * are kept whole (./laoWords.ts).
  */
 const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'span', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'blockquote', 'hr'];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'target', 'rel', 'colspan', 'rowspan'];
@@ -20,5 +22,5 @@ export function sanitizeOperatorHtml(html: string): string {
     });
     hooked = true;
   }
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
+  return joinLaoWords(DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false }));
 }

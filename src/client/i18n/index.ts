@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../contract/constants';
+import { knownSiteName } from '../api/siteInfo';
 import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
 import { fetchStrings, loadAllStrings, loadStrings, markAdded } from './catalogues';
 import { htmlLang, initialLocale, isLocale } from './locale';
@@ -10,7 +11,8 @@ export { loadAllStrings } from './catalogues';
 
 const applyToDocument = (locale: Locale) => {
   document.documentElement.lang = htmlLang(locale);
-  document.title = i18next.t('app.name');
+  // The operator's site name (GET /api/lookup/info) once read; the app's own words until then.
+  document.title = knownSiteName() ?? i18next.t('app.name');
   // Search engines and link previews read the description; index.html carries the Thai one.
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('app.tagline'));
 };

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorCodeOf, errorText } from '../api/errors';
 import { loadApi } from '../api/onDemand';
-import { askServiceActive } from '../api/serviceCheck';
+import { checkServiceOnLogin } from '../api/serviceCheck';
 import { storeToken } from '../auth/storage';
 import { loadAllStrings } from '../i18n';
 import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
-import { registeredPhoneOf, validateLogin, normalisePhone, type LoginFieldErrors } from './loginForm';
+import { PHONE_INPUT, phoneTyped } from '../ui/phoneInput';
+import { registeredPhoneOf, validateLogin, normalisePhone, type ForgotState, type LoginFieldErrors } from './loginForm';
 import './login.css';
 
 /**
@@ -35,11 +36,9 @@ export function LoginScreen() {
   const [submitting, setSubmitting] = useState(false);
 
   // SPEC section 2: on /login, ask whether the service still runs. A 'gone' answer is sent to
-  // /terminated (api/memberSession.ts); an answer that it runs clears the body style a closed page may leave.
+  // /terminated (api/memberSession.ts); every other answer clears the body style a closed page may leave.
   useEffect(() => {
-    askServiceActive()
-      .then((active) => active && document.body.removeAttribute('style'))
-      .catch(() => undefined);
+    void checkServiceOnLogin();
   }, []);
 
   const prefilled = useRef(phone !== '');
@@ -97,8 +96,7 @@ export function LoginScreen() {
               ref={phoneRef}
               id={ids.phone}
               name="username"
-              type="tel"
-              inputMode="tel"
+              {...PHONE_INPUT}
               autoComplete="username"
               className="field__input"
               placeholder={t('login.phonePlaceholder')}
@@ -106,7 +104,7 @@ export function LoginScreen() {
               aria-invalid={Boolean(fieldErrors.phone)}
               aria-describedby={fieldErrors.phone ? ids.phoneError : undefined}
               onChange={(event) => {
-                setPhone(event.target.value);
+                setPhone(phoneTyped(event.target.value));
                 clearErrors();
               }}
             />
@@ -157,11 +155,16 @@ export function LoginScreen() {
           )}
         </div>
 
-        <label className="check">
-          <input type="checkbox" className="check__input" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-          <span className="check__box" aria-hidden="true" />
-          <span className="check__label">{t('login.remember')}</span>
-        </label>
+        <div className="login__row">
+          <label className="check">
+            <input type="checkbox" className="check__input" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <span className="check__box" aria-hidden="true" />
+            <span className="check__label">{t('login.remember')}</span>
+          </label>
+          <Link to="/forgot-password" state={{ phone } satisfies ForgotState} className="login__forgot" data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
+        </div>
 
         {serverError && (
           <p className="form-error" role="alert">

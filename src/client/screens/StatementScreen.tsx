@@ -23,7 +23,7 @@ type Page = { rows: StatementRow[]; total: number } | null;
  * SPEC section 8: errors are swallowed, the loader just hides.
  */
 export default function StatementScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { home, changes } = useWallet();
   const now = useNow(30_000);
   const [page, setPage] = useState(1);
@@ -40,7 +40,8 @@ export default function StatementScreen() {
     return () => {
       live = false;
     };
-  }, [page, changes]);
+    // Rows come worded in the member's language (a bonus's text, a prize's name): a new language reloads them.
+  }, [page, changes, i18n.language]);
 
   const goTo = (next: number) => {
     setLoading(true);
@@ -80,7 +81,7 @@ export default function StatementScreen() {
           {loaded.rows.map((row) => {
             const status = statementStatus(row.status);
             const sign = statementSign(row.statementType);
-            const description = linkedDescription(row);
+            const description = linkedDescription(t, row);
             return (
               <li key={row._id} className="statement-row panel" data-testid="statement-row" data-type={row.statementType}>
                 <StatementIcon type={row.statementType} />

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { STATUS_FAILED, STATUS_SUCCESS, type ResponseOf, type endpoints } from '../../contract';
+import { joinLaoWords } from '../format/laoWords';
 import { accountName } from '../wallet/balance';
 
 export type StatementRow = ResponseOf<typeof endpoints.statementList>['statements'][number];
@@ -43,6 +44,16 @@ export const activityText = (t: TFunction, row: StatementRow, names: StatementNa
   }
 };
 
-/** The description of the bonus, promotion, invite, refund or lucky draw a row comes from, if any. */
-export const linkedDescription = (row: StatementRow): string | undefined =>
-  (row.bonus ?? row.promotion ?? row.invite ?? row.refund ?? row.luckydraw)?.description || undefined;
+/**
+ * The words for the bonus, promotion, invite, refund or lucky draw a row comes from, if any, in
+ * the member's language now: the server answers a bonus's, promotion's or prize's own text in
+ * the language asked; an invite bonus and a refund have no text of their own (the server sends
+ * their marker, 'INVITE' or 'REFUND'), so they are worded here.
+ */
+export const linkedDescription = (t: TFunction, row: StatementRow): string | undefined => {
+  if (row.invite) return t('statement.linked.invite');
+  if (row.refund) return t('statement.linked.refund');
+  const text = (row.bonus ?? row.promotion ?? row.luckydraw)?.description;
+  // The operator's words: Lao ones kept whole at line ends, as the catalogue's are.
+  return text ? joinLaoWords(text) : undefined;
+};

@@ -102,6 +102,7 @@ export function GameAccountModal({ account, walletAmount, currency, onClose, onT
         // The answer's game figure is what the product booked, not what the game holds: the
         // dialog shows the game's own, read after the move (issue 27).
         doneBody={request ? t('gameAccount.transferAllDoneBody', { name: nameOf(request.to) }) : ''}
+        failedTitle={t('transfer.failedTitle')}
         failure={request ? failure : null}
         stillPendingTitle={t('transfer.stillPendingTitle')}
         canRetry={action.canRetry}

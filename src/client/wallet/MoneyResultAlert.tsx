@@ -7,6 +7,8 @@ interface Props {
   done: boolean;
   doneTitle: string;
   doneBody: string;
+  /** What did not happen ("Transfer not done"): the title of a refusal, whose reason is the body. */
+  failedTitle: string;
   failure: MoneyFailure | null;
   /** Title when the server still had no final answer after a minute of waiting. */
   stillPendingTitle: string;
@@ -19,11 +21,11 @@ interface Props {
 
 /**
  * SPEC section 8: success is an alert (transfer done / wait for the transfer); a failure is an
- * error alert titled with the error message and the server's error as its body. When the
- * outcome is not known (no answer, still pending) the alert offers to try again, which
- * repeats the same action with the same key.
+ * error alert saying what failed, with the server's error as its body, in the member's words
+ * (errors.CODE; never the raw code). When the outcome is not known (no answer, still pending)
+ * the alert offers to try again, which repeats the same action with the same key.
  */
-export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge, explained }: Props) {
+export function MoneyResultAlert({ done, doneTitle, doneBody, failedTitle, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge, explained }: Props) {
   const { t } = useTranslation();
   const stillPending = failure?.code === STILL_PENDING;
   const retry = canRetry ? (
@@ -50,15 +52,13 @@ export function MoneyResultAlert({ done, doneTitle, doneBody, failure, stillPend
     return (
       <AlertDialog open kind="error" title={explained.title} onClose={onAcknowledge}>
         <p data-testid="money-failure-cause">{explained.body}</p>
-        <p className="alert__code">{t('wallet.errorCode', { code: failure.code })}</p>
       </AlertDialog>
     );
   }
   if (failure) {
-    const title = errorText(t, failure.code);
     return (
-      <AlertDialog open kind="error" title={title} onClose={onAcknowledge} actions={retry}>
-        <p className="alert__code">{t('wallet.errorCode', { code: failure.code })}</p>
+      <AlertDialog open kind="error" title={failedTitle} onClose={onAcknowledge} actions={retry}>
+        <p data-testid="money-failure-text">{errorText(t, failure.code)}</p>
       </AlertDialog>
     );
   }

@@ -81,6 +81,7 @@ export function TransferModal({ open, onClose, home, to, onSettled }: TransferMo
               })
             : ''
         }
+        failedTitle={t('transfer.failedTitle')}
         failure={failure}
         stillPendingTitle={t('transfer.stillPendingTitle')}
         canRetry={action.canRetry}

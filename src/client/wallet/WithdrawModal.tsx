@@ -98,6 +98,7 @@ export function WithdrawModal({ open, onClose, home, onSettled }: WithdrawModalP
         done={done}
         doneTitle={t('withdraw.doneTitle')}
         doneBody={t('withdraw.doneBody')}
+        failedTitle={t('withdraw.failedTitle')}
         failure={failure}
         stillPendingTitle={t('withdraw.stillPendingTitle')}
         canRetry={action.canRetry}

@@ -1,5 +1,6 @@
 import { lookupEndpoints } from './lookup';
 import { accountEndpoints } from './account';
+import { forgotPasswordEndpoints } from './forgotPassword';
 import { otpEndpoints } from './otp';
 import { walletEndpoints } from './wallet';
 import { inviteEndpoints } from './invite';
@@ -18,6 +19,7 @@ import { bankFeedEndpoints } from './bankFeed';
 export const endpoints = {
   ...lookupEndpoints,
   ...accountEndpoints,
+  ...forgotPasswordEndpoints,
   ...otpEndpoints,
   ...walletEndpoints,
   ...inviteEndpoints,

@@ -101,6 +101,8 @@ export interface OtpTable {
   verified_at: Date | null;
   verified_ip: string | null;
   consumed_at: Date | null;
+  /** What the code is for: verifying a phone to register, or resetting a forgotten password (migration 0029). */
+  purpose: Generated<'register' | 'reset'>;
 }
 
 export interface OtpPhoneTable {

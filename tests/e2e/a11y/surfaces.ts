@@ -44,6 +44,7 @@ export const PUBLIC_SURFACES: Surface[] = [
   { name: 'login', path: '/login' },
   { name: 'login language menu', path: '/login', open: languageMenu },
   { name: 'register', path: '/register' },
+  { name: 'forgot password', path: '/forgot-password' },
   { name: 'howto', path: '/howto', screenshot: true },
   {
     name: 'howto video',

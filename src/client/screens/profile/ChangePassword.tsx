@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine, type PasswordField as Field } from '../../../../machines/changePasswordMachine';
+import { MEMBER_PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { call, endpoints, errorText } from '../../api';
 import { Dialog } from '../../ui/Dialog';
 import { PasswordField } from '../../ui/Field';
@@ -68,6 +69,8 @@ export function ChangePassword() {
             icon={LockIcon}
             name="new-password"
             autoComplete="new-password"
+            hint={t('common.passwordRule', { min: MEMBER_PASSWORD_MIN_LENGTH })}
+            error={context.tooShort ? t('password.tooShort', { min: MEMBER_PASSWORD_MIN_LENGTH }) : null}
             value={context.newPassword}
             onChange={change('newPassword')}
           />

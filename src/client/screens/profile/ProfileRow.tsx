@@ -11,12 +11,15 @@ export function Row({
   value,
   testId,
   action,
+  note,
 }: {
   icon: ComponentType<{ size?: number; className?: string }>;
   label: string;
   value: string;
   testId?: string;
   action?: ReactNode;
+  /** A second, smaller line under the value (the value in the member's language, when it differs). */
+  note?: string | null;
 }) {
   return (
     <div className="profile__row" data-testid={testId}>
@@ -25,7 +28,10 @@ export function Row({
         {label}
       </dt>
       <dd className="profile__value">
-        <span className="profile__value-text">{value}</span>
+        <span className="profile__value-text">
+          {value}
+          {note && <span className="profile__value-note">{note}</span>}
+        </span>
         {action && <span className="profile__row-actions">{action}</span>}
       </dd>
     </div>

@@ -93,7 +93,11 @@ function ProfileDetails({ data }: { data: Profile }) {
           <Row
             icon={BankIcon}
             label={t('profile.bankName')}
-            value={bankAccount.bank.name}
+            // SPEC section 2: the bank's Thai name (nameTH: the bank's own name in the build's
+            // language, Lao in Laos), as on its cards and statements; under it the member's
+            // language's name when that differs, for a member who does not read Thai.
+            value={bankAccount.bank.nameTH || bankAccount.bank.name}
+            note={bankAccount.bank.name !== bankAccount.bank.nameTH ? bankAccount.bank.name : null}
             testId="profile-row-bank"
           />
           <BankAccountName bankCode={bankAccount.bankCode} bankAccountName={bankAccount.bankAccountName} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api';
 import { TextField } from '../../ui/Field';
 import { PhoneIcon } from '../../ui/icons';
+import { PHONE_INPUT, phoneTyped } from '../../ui/phoneInput';
 import { fieldErrorText, type StepProps } from './stepTypes';
 
 /** Step 0: the phone number, which becomes the username. */
@@ -27,13 +28,12 @@ export function PhoneStep({ snapshot, send }: StepProps) {
         label={t('register.phone')}
         icon={PhoneIcon}
         name="username"
-        type="tel"
-        inputMode="tel"
+        {...PHONE_INPUT}
         autoComplete="tel"
         placeholder={t('register.phonePlaceholder')}
         value={phone}
         error={fieldErrorText(t, 'phone', fieldErrors.phone)}
-        onChange={(event) => send({ type: 'phone.changed', phone: event.target.value })}
+        onChange={(event) => send({ type: 'phone.changed', phone: phoneTyped(event.target.value) })}
       />
       {serverError && (
         <p className="form-error" role="alert">

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneDigits, type ProfileField } from '../../../../machines/registrationMachine';
+import { MEMBER_PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { errorText } from '../../api';
 import { PasswordField, TextField } from '../../ui/Field';
 import { LockIcon, PhoneIcon, UserIcon } from '../../ui/icons';
@@ -39,6 +40,7 @@ export function ProfileStep({ snapshot, send }: StepProps) {
         name="new-password"
         autoComplete="new-password"
         placeholder={t('register.passwordPlaceholder')}
+        hint={t('common.passwordRule', { min: MEMBER_PASSWORD_MIN_LENGTH })}
         value={profile.password}
         error={fieldErrorText(t, 'password', fieldErrors.password)}
         onChange={change('password')}

@@ -18,6 +18,8 @@ import { Stepper } from './Stepper';
 import '../login.css';
 import './register.css';
 
+const STEPS = ['phone', 'otp', 'profile', 'bank'] as const;
+
 /** /register: the four-step wizard of SPEC section 4, driven by machines/registrationMachine. */
 export function RegisterScreen() {
   const { t } = useTranslation();
@@ -56,7 +58,7 @@ export function RegisterScreen() {
         </div>
       </div>
 
-      <Stepper current={step} done={registered} />
+      <Stepper steps={STEPS.map((key) => t(`register.steps.${key}`))} current={step} done={registered} label={t('register.progress')} />
 
       <div className="register__card panel" data-step={step}>
         {snapshot.matches('loading') && (

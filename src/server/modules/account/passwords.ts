@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { MEMBER_PASSWORD_MIN_LENGTH } from '../../../contract';
 import type { Config } from '../../config';
 import { refuse } from '../../errors';
 
@@ -18,7 +19,7 @@ export const passwordCostOf = (config: Pick<Config, 'PASSWORD_HASH_MEMORY_KIB' |
   passes: config.PASSWORD_HASH_PASSES,
 });
 
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = MEMBER_PASSWORD_MIN_LENGTH;
 
 /**
  * Passwords are kept as argon2id hashes at the configured cost. A hash carries the cost it was
@@ -51,7 +52,11 @@ export class Passwords {
   }
 }
 
-/** SPEC leaves the server's rules open; ours: at least 6 characters (INVALID_USER_INFO). */
+/**
+ * SPEC leaves the server's rules open; ours: at least 6 characters, wherever a password is set
+ * (registration, change, reset). The refusal names the rule (PASSWORD_TOO_SHORT), so the member
+ * is told what to fix rather than that "some information is wrong".
+ */
 export function checkNewPassword(password: string) {
-  if (password.length < PASSWORD_MIN_LENGTH) refuse('INVALID_USER_INFO', 'password too short');
+  if (password.length < PASSWORD_MIN_LENGTH) refuse('PASSWORD_TOO_SHORT');
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
-import { callerLanguage } from '../../content/request-language';
+import { callerLanguage, languageOf } from '../../content/request-language';
 import type { Agreements } from './agreements';
 import type { Login } from './login';
+import type { PasswordReset } from './password-reset';
 import type { Profiles } from './profile';
 import type { Registration } from './registration';
 
@@ -15,6 +16,7 @@ export interface AccountServices {
   registration: Registration;
   profiles: Profiles;
   agreements: Agreements;
+  passwordReset: PasswordReset;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface AccountServices {
  * database (login failures, OTP), each public call has a coarse per-address request limit (its
  * contract entry's `rateLimit`).
  */
-export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { login, registration, profiles, agreements }: AccountServices) {
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { login, registration, profiles, agreements, passwordReset }: AccountServices) {
   contractRoute(
     app, ctx.guards, endpoints.login,
     async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
@@ -43,6 +45,20 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { l
     await profiles.changePassword(member, body);
     // The other sessions were ended with the old password: so are their open pages' sockets.
     ctx.realtime.endMemberSockets({ memberId: member.memberId, exceptSessionId: member.sessionId });
+    return OK;
+  });
+
+  contractRoute(app, ctx.guards, endpoints.passwordForgot, ({ body, request }) =>
+    passwordReset.request(body.phoneNumber, { ip: request.ip, language: languageOf(request) }),
+  );
+  contractRoute(app, ctx.guards, endpoints.passwordVerify, async ({ body, request }) => {
+    await passwordReset.verify(body.otpToken, body.otpCode, request.ip);
+    return { message: 'OTP_CODE_VALID' as const };
+  });
+  contractRoute(app, ctx.guards, endpoints.passwordReset, async ({ body }) => {
+    const { memberId } = await passwordReset.reset(body.otpToken, body.newPassword);
+    // Every session ended with the old password: so do their open pages' sockets.
+    ctx.realtime.endMemberSockets({ memberId });
     return OK;
   });
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Country, Locale } from '../../../contract';
 import type { Clock } from '../../clock';
@@ -7,6 +7,7 @@ import { refuse } from '../../errors';
 import type { SmsSender } from '../../providers/sms';
 import type { Throttle } from '../../throttle/throttle';
 import { internationalPhone } from '../../phone';
+import { codeHash, newCode, newRef, newToken, sha256 } from './codes';
 import { otpSmsText } from './sms-text';
 
 export const OTP_POLICY = {
@@ -31,15 +32,10 @@ export interface SentOtp {
   code: 'OK' | 'OTP_VERIFIED';
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const codeHash = (token: string, code: string) => createHmac('sha256', token).update(code).digest('hex');
-const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newRef = () => Array.from({ length: 4 }, () => REF_ALPHABET[randomInt(REF_ALPHABET.length)]).join('');
-
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Phone verification for registration. A code is 6 random digits, valid 5 minutes, with at
+ * Phone verification for registration (password resets have their own codes: reset-codes.ts). A code is 6 random digits, valid 5 minutes, with at
  * most 5 wrong tries before the phone is blocked for 15 minutes; a phone gets one code per
  * 60 s and a daily number of codes, and an address a daily number too. Every limit is taken
  * by a single conditional statement, so several processes (or parallel requests) agree.
@@ -88,13 +84,14 @@ export class Otp {
       return refuse('REQUEST_LIMIT');
     }
 
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const token = randomBytes(24).toString('base64url');
+    const code = newCode();
+    const token = newToken();
     const ref = newRef();
     const id = randomUUID();
     await db.transaction().execute(async (trx) => {
-      // Only the newest code of a phone works.
-      await trx.updateTable('otp').set({ expires_at: now }).where('phone', '=', phone).where('verified_at', 'is', null).where('expires_at', '>', now).execute();
+      // Only the newest code of a phone works (of registration's: a reset code is not touched).
+      await trx.updateTable('otp').set({ expires_at: now })
+        .where('phone', '=', phone).where('purpose', '=', 'register').where('verified_at', 'is', null).where('expires_at', '>', now).execute();
       await trx
         .insertInto('otp')
         .values({
@@ -119,7 +116,7 @@ export class Otp {
   async verify(token: string, code: string, ip: string): Promise<void> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const otp = await db.selectFrom('otp').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const otp = await db.selectFrom('otp').selectAll().where('token_hash', '=', sha256(token)).where('purpose', '=', 'register').executeTakeFirst();
     if (!otp) return refuse('OTP_TOKEN_INVALID');
     await this.refuseWhenBlocked(otp.phone, now);
     if (otp.verified_at) refuse('OTP_VERIFIED');
@@ -158,6 +155,7 @@ export class Otp {
       .selectFrom('otp')
       .select(['id', 'ref'])
       .where('token_hash', '=', sha256(otpToken))
+      .where('purpose', '=', 'register')
       .where('phone', '=', phone)
       .where('verified_at', '>', since)
       .where('consumed_at', 'is', null)

@@ -1,4 +1,4 @@
-import { toMajor, type Currency, type Locale } from '../../../contract';
+import { LOCALES, toMajor, type Currency, type Locale } from '../../../contract';
 import type { Clock } from '../../clock';
 import { DomainError } from '../../errors';
 import { syncGameBalance } from '../wallet/game-sync';
@@ -13,6 +13,9 @@ import { bonusAmount, bonusTargets, receiptsCounted } from './rules';
 import { bannersIn, localized, sanitizeOperatorHtml } from './texts';
 
 type Kind = 'bonus' | 'promotion';
+
+/** A statement row's words for a bonus: its code and the operator's text, without its markup. */
+const statementText = (code: string, html: string) => `${code} · ${html.replace(/<[^>]*>/g, '')}`;
 
 /** A percent bonus, or one with a minimum deposit, is given on a deposit; a plain fixed one is not. */
 const needsDeposit = (f: BonusFigures) => f.percent !== null || f.minDeposit > 0n;
@@ -98,9 +101,10 @@ export class Bonuses {
   /**
    * Receives a bonus (or a promotion code) as the member's held bonus. Naturally idempotent:
    * asking again while it is held answers the same user bonus and moves nothing; two requests
-   * at once meet at the unique index of the active bonus, and one of them moves money.
+   * at once meet at the unique index of the active bonus, and one of them moves money. Its
+   * statement words are booked in every language, so nothing here depends on the caller's.
    */
-  async activate(memberId: number, code: string, kind: Kind, language: Locale) {
+  async activate(memberId: number, code: string, kind: Kind) {
     const definition = await this.definition(code, kind);
     // A bonus is given in the member's currency's figures; one with none for it is not offered.
     const figures = definition && bonusFiguresIn(definition, await this.currencyOf(memberId));
@@ -139,7 +143,7 @@ export class Bonuses {
         return this.held.grant(step, {
           memberId, source: kind, code: definition.code, amount, depositAmount, depositEntryId: deposit?.entryId ?? null,
           target, minimum, percentFail: definition.percent_fail, categories: definition.categories,
-          description: `${definition.code} · ${bonusText(localized(definition.description, language), figures, language).replace(/<[^>]*>/g, '')}`,
+          description: Object.fromEntries(LOCALES.map((l) => [l, statementText(definition.code, bonusText(localized(definition.description, l), figures, l))])),
         });
       });
     } catch (error) {

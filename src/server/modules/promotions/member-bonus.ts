@@ -6,6 +6,7 @@ import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerBody } from '../../ledger/answer';
 import type { Money, MoneyStep } from '../../ledger/envelope';
+import type { LocalizedText } from '../../content/localized-text';
 import { bonusFiguresIn, bonusText } from './currency-figures';
 import { turnoverPercent } from './rules';
 
@@ -25,8 +26,12 @@ export interface BonusGrant {
   minimum: bigint;
   percentFail: number;
   categories: readonly string[];
-  /** The statement's linked object shows this. */
-  description: string;
+  /**
+   * The statement's linked object shows this, in the language the member reads the statement in
+   * then, not the one of the day the bonus came: the operator's text in every language (a
+   * bonus or promotion), or the source's own marker ('INVITE', 'REFUND') the client words itself.
+   */
+  description: LocalizedText | string;
 }
 
 /**

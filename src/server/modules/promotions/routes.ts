@@ -24,8 +24,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
     await s.turnover.sync(member.memberId).catch(() => undefined);
     return s.bonuses.list(member.memberId, language(request));
   });
-  contractRoute(app, g, endpoints.bonusActivate, ({ member, params, request }) =>
-    s.bonuses.activate(member.memberId, params.code, 'bonus', language(request)));
+  contractRoute(app, g, endpoints.bonusActivate, ({ member, params }) => s.bonuses.activate(member.memberId, params.code, 'bonus'));
   contractRoute(app, g, endpoints.bonusCheckActive, ({ member }) => s.bonuses.checkActive(member.memberId));
   contractRoute(app, g, endpoints.bonusCheckMinimum, ({ member }) => s.bonuses.checkMinimum(member.memberId));
   // The turnover is read first: whether any was played decides who keeps what is left.
@@ -39,8 +38,8 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   contractRoute(app, g, endpoints.promotionFind, ({ member, params, request }) => s.bonuses.findPromotion(member.memberId, params.code, language(request)));
-  contractRoute(app, g, endpoints.promotionActivate, async ({ member, params, request }) => {
-    await s.bonuses.activate(member.memberId, params.code, 'promotion', language(request));
+  contractRoute(app, g, endpoints.promotionActivate, async ({ member, params }) => {
+    await s.bonuses.activate(member.memberId, params.code, 'promotion');
     return { message: 'OK' as const };
   });
   contractRoute(app, g, endpoints.promotionCurrent, ({ member, request }) => s.bonuses.currentPromotion(member.memberId, language(request)));

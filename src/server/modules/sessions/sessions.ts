@@ -73,6 +73,21 @@ export class Sessions {
     return identity;
   }
 
+  /**
+   * Whether the member signed in from this address within `withinMs`: a password reset asked from
+   * it has a daily allowance that strangers elsewhere cannot use up.
+   */
+  async signedInFrom(memberId: number, ip: string, withinMs: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('session')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('ip', '=', ip)
+      .where('created_at', '>', new Date(this.now().getTime() - withinMs))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Forgets what this node remembers of the sessions that match. */
   private forget(matches: (identity: MemberIdentity) => boolean) {
     for (const [hash, entry] of this.remembered) if (matches(entry.identity)) this.remembered.delete(hash);

@@ -30,11 +30,24 @@ export const ANCHORS: Record<string, StatementType> = {
 
 /** The bonus, promotion, invite or refund a bonus entry comes from, as the statement links it. */
 const LINKED_SOURCES = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'];
-function linkedObject(description: Record<string, unknown> | null) {
+
+/**
+ * The linked object's words, in the language the member reads the statement in now (issue 28):
+ * a bonus's or promotion's text is booked in every language and picked here; an invite's or a
+ * refund's is its marker ('INVITE', 'REFUND'), which the client words. A bonus booked before
+ * texts had languages kept the words of the day it came, in that day's language: its code
+ * stands for it, which reads the same in every language.
+ */
+function linkedObject(description: Record<string, unknown> | null, language: Locale) {
   const source = description?.source;
   if (typeof source !== 'string' || !LINKED_SOURCES.includes(source)) return {};
-  const text = typeof description?.description === 'string' ? description.description : String(description?.code ?? source);
-  return { [source]: { description: text } };
+  const booked = description?.description;
+  const code = String(description?.code ?? source);
+  const text =
+    booked && typeof booked === 'object' ? pickText(booked as LocalizedText, language)
+    : typeof booked === 'string' && source !== 'bonus' && source !== 'promotion' ? booked
+    : code;
+  return { [source]: { description: text || code } };
 }
 
 const PENDING = 'PENDING';
@@ -117,7 +130,7 @@ export async function statementPage(money: MoneyContext, memberId: number, reque
       status = STATUS_FAILED;
       to = null;
     }
-    const row = { _id: String(e.id), statementType, status, from, to, amount, createdAt: e.created_at.toISOString(), ...linkedObject(e.description) };
+    const row = { _id: String(e.id), statementType, status, from, to, amount, createdAt: e.created_at.toISOString(), ...linkedObject(e.description, language) };
     if (e.kind === 'spin_prize') {
       const draw = e.description?.luckydraw as { label?: Partial<LocalizedText> } | undefined;
       return { ...row, luckydraw: { description: pickText(draw?.label ?? {}, language) } };
