@@ -205,8 +205,14 @@ describe('deposits', () => {
       return;
     }
     expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+    // A file that is not a picture, named and typed as one, is refused by its bytes before anything is sent (issue 28).
+    await panel.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 a statement, not a picture') });
+    expect(await panel.getByTestId('slip-refused').innerText()).toBe(en.errors.SLIP_INVALID_FILE);
+    expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+    await screenshot(page, 'slip-refused-en');
     await panel.getByTestId('slip-file').setInputFiles(slipFile);
     expect(await panel.getByTestId('slip-file-name').innerText()).toBe('slip-250.png');
+    expect(await panel.getByTestId('slip-refused').count()).toBe(0);
 
     // The upload is held back a moment so the progress bar can be seen.
     const sent: Request[] = [];

@@ -6,7 +6,9 @@ import { useToast } from '../ui/toastContext';
 import { canShareLink, inviteLink, lineShareUrl, shareLink } from './inviteShare';
 
 /**
- * The member's invite link with its share actions, on the home and in the invite modal: the
+ * The member's invite link with its share actions (each named by its visible word and, for a
+ * screen reader, what it acts on: axe's label-content-name-mismatch, and Thai and Lao have no
+ * spaces for a shorter visible word to match inside a longer name), on the home and in the invite modal: the
  * share sheet (only where the browser has one), LINE, and copy (SPEC section 8: a toast with
  * the copied text, or failed-to-copy).
  */
@@ -37,9 +39,10 @@ export function InviteShare({ memberId, testId = 'invite-link' }: { memberId: st
       </div>
       <div className="invite-share__actions" data-testid="invite-share">
         {sheet && (
-          <button type="button" className="invite-share__action" onClick={() => void share()} aria-label={t('home.shareInvite')} data-testid="invite-share-sheet">
+          <button type="button" className="invite-share__action" onClick={() => void share()} data-testid="invite-share-sheet">
             <ShareIcon size={18} aria-hidden="true" />
-            <span aria-hidden="true">{t('home.shareShort')}</span>
+            {t('home.shareShort')}
+            <span className="visually-hidden"> {t('home.inviteLinkObject')}</span>
           </button>
         )}
         <a
@@ -52,9 +55,10 @@ export function InviteShare({ memberId, testId = 'invite-link' }: { memberId: st
         >
           <span className="invite-share__line-mark" aria-hidden="true">{t('home.lineShort')}</span>
         </a>
-        <button type="button" className="invite-share__action" onClick={() => void copy()} aria-label={t('home.copyInvite')} data-testid="invite-copy">
+        <button type="button" className="invite-share__action" onClick={() => void copy()} data-testid="invite-copy">
           <CopyIcon size={18} aria-hidden="true" />
-          <span aria-hidden="true">{t('home.copyShort')}</span>
+          {t('home.copyShort')}
+          <span className="visually-hidden"> {t('home.inviteLinkObject')}</span>
         </button>
       </div>
     </div>
