@@ -5,7 +5,8 @@
  *   - the resolution the turning frames were drawn at, and the one at rest (MotionResolution),
  *   - frames drawn in BENCH_IDLE_SECONDS with the wheel at rest, before and after the spins (aim: 0).
  * A frame counts as drawn when WebGL draw calls happened since the previous animation frame
- * (`drawnFrames.ts`). BENCH_LOCALE picks the language (en by default).
+ * (`drawnFrames.ts`). BENCH_LOCALE picks the language (en by default); BENCH_MUTED=1 turns the
+ * sound off first (the ticks are played on the main thread while the wheel turns).
  *
  * Builds the client (unless SKIP_BUILD=1; BENCH_CLIENT_DIR serves another build, e.g. an older
  * commit's, for a before/after comparison), serves it with the API on 127.0.0.1 on a fresh
@@ -25,6 +26,7 @@ const CLIENT_DIR = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, 'dist');
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
 const SPINS = Number(process.env.BENCH_SPINS ?? 3);
 const LOCALE = process.env.BENCH_LOCALE ?? 'en';
+const MUTED = process.env.BENCH_MUTED === '1';
 const AIM_FPS = 55;
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -90,7 +92,9 @@ try {
   await page.locator('.wheel__canvas canvas').waitFor({ timeout: 60_000 });
   await page.locator('[data-testid="wheel"][data-ready="true"]').waitFor();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  if (MUTED && (await page.getByTestId('spin-sound').getAttribute('aria-pressed')) === 'true') await page.getByTestId('spin-sound').click();
   await sleep(1500);
+  console.log(`sound: ${MUTED ? 'off' : 'on'}`);
   console.log(`load average before (1, 5, 15 min, ${os.cpus().length} cores): ${load()}`);
 
   const idle = await framesDuring(page, IDLE_SECONDS * 1000);
