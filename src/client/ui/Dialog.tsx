@@ -37,6 +37,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to the dialogs this one was opened from (a modal portalled
+        // out of another, as the bank-name editor over the deposit modal): Escape closes this one only.
+        event.stopPropagation();
         onClose();
       }}
       onPointerDown={(event) => {

@@ -176,6 +176,10 @@ export const MEMBER_SURFACES: Surface[] = [
       await depositTab('bank')(page, strings);
       await page.getByTestId('member-account-edit').click();
       await openDialog(page, strings.bankName.title);
+      // Escape closes the editor only; the deposit modal it was opened from stays.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('member-account-edit').click({ timeout: 5_000 });
+      await openDialog(page, strings.bankName.title);
     },
   },
   {
