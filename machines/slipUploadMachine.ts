@@ -1,12 +1,13 @@
 import { assertEvent, assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import { SLIP_MAX_BYTES } from '../src/contract/constants';
+import { slipSignature } from '../src/contract/slipFile';
 
 /**
  * Uploading one bank transfer slip (SPEC sections 2, 4, 7, 8): choose a PNG or JPEG, send it with
  * a progress bar, show the slip the server answers (SUCCESS, FAILED with its reason, or in
  * progress).
  *
- *   empty ── slip.chosen [png/jpeg, not too large] ──▶ chosen ── slip.submitted ──▶ uploading ──▶ done
+ *   empty ── slip.chosen [png/jpeg by its bytes, not too large] ──▶ chosen ── slip.submitted ──▶ uploading ──▶ done
  *                                                        ▲                            │  └──────▶ failed ── slip.submitted ──▶ uploading
  *                                                        └──────── slip.chosen ───────┴─────────────┘
  *
@@ -45,6 +46,11 @@ export interface SlipFile {
   fileName: string;
 }
 
+/** A file the member picked, with its first bytes (SLIP_SIGNATURE_BYTES), read by the view: they tell whether it is a picture. */
+export interface PickedSlip extends SlipFile {
+  head: Uint8Array;
+}
+
 export interface SlipUploadContext {
   chosen: SlipFile | null;
   key: string | null;
@@ -55,10 +61,12 @@ export interface SlipUploadContext {
   failure: string | null;
   /** Reads of the answered slip while it is in progress: sets the next pause. */
   rechecks: number;
+  /** Why the last file picked was not taken (an error code), shown beside the picker until a file is taken. */
+  refused: string | null;
 }
 
 export type SlipUploadEvent =
-  | ({ type: 'slip.chosen' } & SlipFile)
+  | ({ type: 'slip.chosen' } & PickedSlip)
   | { type: 'slip.submitted' }
   | { type: 'slip.cleared' }
   | { type: 'upload.progressed'; ratio: number }
@@ -71,6 +79,7 @@ export interface SlipUploadInput extends SlipFile {
   key: string;
 }
 
+/** What the file picker offers; the bytes decide (`slipSignature`), as on the server. */
 export const SLIP_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 
 /** SPEC section 4: SUCCESS and FAILED are final; anything else is still being checked. */
@@ -79,6 +88,12 @@ export const slipDecided = (slip: Pick<SlipAnswer, 'status'> | null): boolean =>
 /** The pauses between reads of a slip in progress: doubling from the first, never above the cap. */
 export const SLIP_RECHECK = { firstMs: 10_000, maxMs: 60_000 } as const;
 export const slipRecheckPauseMs = (reads: number): number => Math.min(SLIP_RECHECK.maxMs, SLIP_RECHECK.firstMs * 2 ** Math.max(0, reads));
+
+/** A picked file is not taken: the toast, and the reason kept beside the picker. */
+const refuse = (code: string) => [
+  { type: 'notifyRefusedFile', params: { code } },
+  { type: 'assignRefused', params: { code } },
+] as const;
 
 const randomKey = (): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -105,14 +120,17 @@ export const slipUploadMachine = setup({
       slip: null,
       failure: null,
       progress: 0,
+      refused: null,
     }),
     /** A file the picker should not have let through: an error toast with the code. */
     notifyRefusedFile: (_, _params: { code: string }) => {},
+    assignRefused: assign({ refused: (_, params: { code: string }) => params.code }),
     /** The upload failed: an error toast with the code. */
     notifyUploadFailed: (_, _params: { code: string }) => {},
   },
   guards: {
-    isSlipImage: ({ event }) => event.type === 'slip.chosen' && SLIP_TYPES.includes(event.file.type),
+    // By the file's bytes: a renamed text file or a PDF says image/png just as easily.
+    isSlipImage: ({ event }) => event.type === 'slip.chosen' && slipSignature(event.head) !== undefined,
     hasContent: ({ event }) => event.type === 'slip.chosen' && event.file.size > 0,
     fitsSizeLimit: ({ event }) => event.type === 'slip.chosen' && event.file.size <= SLIP_MAX_BYTES,
     slipInProgress: ({ context }) => context.slip !== null && !slipDecided(context.slip),
@@ -122,13 +140,13 @@ export const slipUploadMachine = setup({
   },
 }).createMachine({
   id: 'slipUpload',
-  context: { chosen: null, key: null, progress: 0, slip: null, failure: null, rechecks: 0 },
+  context: { chosen: null, key: null, progress: 0, slip: null, failure: null, rechecks: 0, refused: null },
   initial: 'empty',
   on: {
     'slip.chosen': [
-      { guard: not('isSlipImage'), actions: { type: 'notifyRefusedFile', params: { code: 'SLIP_INVALID_FILE' } } },
-      { guard: not('hasContent'), actions: { type: 'notifyRefusedFile', params: { code: 'SLIP_NO_FILE' } } },
-      { guard: not('fitsSizeLimit'), actions: { type: 'notifyRefusedFile', params: { code: 'FILE_TOO_LARGE' } } },
+      { guard: not('hasContent'), actions: refuse('SLIP_NO_FILE') },
+      { guard: not('isSlipImage'), actions: refuse('SLIP_INVALID_FILE') },
+      { guard: not('fitsSizeLimit'), actions: refuse('FILE_TOO_LARGE') },
       { target: '.chosen', actions: ['assignChosen', 'assignFreshKey'] },
     ],
   },

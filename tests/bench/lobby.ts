@@ -21,6 +21,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../src/contract';
 import { fundWallet, seedMember } from '../server/helpers/members';
 import { startClientServer } from './client-server';
+import { COUNT_DRAWN_FRAMES, drawnFrames, pageNow } from './drawnFrames';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLIENT_DIR = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, 'dist');
@@ -37,34 +38,6 @@ if (process.env.SKIP_BUILD !== '1' && !process.env.BENCH_CLIENT_DIR) {
   execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
-/**
- * Counts, in the page, the animation frames in which WebGL drew anything. Plain JavaScript in a
- * string: tsx would wrap named functions in a helper the page does not have.
- */
-const COUNT_DRAWN_FRAMES = `
-  const bench = { draws: 0, frames: [] };
-  window.lobbyBench = bench;
-  for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-    for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
-      const draw = proto[name];
-      if (typeof draw !== 'function') continue;
-      proto[name] = function (...args) {
-        bench.draws += 1;
-        return draw.apply(this, args);
-      };
-    }
-  }
-  let seen = 0;
-  const frame = (t) => {
-    if (bench.draws !== seen) {
-      seen = bench.draws;
-      bench.frames.push(t);
-    }
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-`;
-
 /** Taps the deposit widget; resolves with the milliseconds until a frame shows the dialog's first deposit account. */
 const OPEN_DEPOSIT = `new Promise((resolve) => {
   const start = performance.now();
@@ -76,8 +49,7 @@ const OPEN_DEPOSIT = `new Promise((resolve) => {
   requestAnimationFrame(check);
 })`;
 
-const drawnFrames = (page: Page) => page.evaluate(() => (window as unknown as { lobbyBench: { frames: number[] } }).lobbyBench.frames.slice());
-const now = (page: Page) => page.evaluate(() => performance.now());
+const now = pageNow;
 
 async function framesDuring(page: Page, ms: number) {
   const from = await now(page);

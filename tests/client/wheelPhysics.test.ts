@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WHEEL } from '../../src/contract/constants';
-import { angleAt, edgesPassed, FRICTION_PER_SECOND, normalize, planSpin, sliceAngle, sliceAtPointer, velocityAt } from '../../src/client/scene/wheel/wheelPhysics';
+import { angleAt, edgesPassed, FRICTION_PER_SECOND, labelPose, normalize, planSpin, sliceAngle, sliceAtPointer, sliceMiddle, velocityAt } from '../../src/client/scene/wheel/wheelPhysics';
 
 const SLICES = 12;
 
@@ -110,5 +110,28 @@ describe('the wheel physics', () => {
     expect(sliceAtPointer(0, SLICES)).toBe(0);
     expect(sliceAtPointer(-s * 2.5, SLICES)).toBe(2);
     expect(sliceAtPointer(s * 0.5, SLICES)).toBe(11);
+  });
+});
+
+describe('labels read upright (issue 28: the left half was upside down)', () => {
+  // A label's reading direction on the screen: its angle in the wheel plus the wheel's rotation.
+  const readsUpright = (index: number, n: number, rotation: number) => Math.cos(labelPose(index, n, rotation).angle + rotation) >= -1e-9;
+
+  it('keeps every label upright at any rotation, turning those on the left half round', () => {
+    for (const n of [2, 5, 8, 12]) {
+      for (let step = 0; step < 72; step++) {
+        const rotation = (step / 72) * 2 * Math.PI - 3 * Math.PI;
+        for (let i = 0; i < n; i++) expect(readsUpright(i, n, rotation)).toBe(true);
+      }
+    }
+  });
+
+  it('starts a turned label at the rim, so it fills the same part of the slice', () => {
+    // 12 slices at rest: slice 3 is on the right (reads outward, ends at the rim), slice 8 on the left.
+    expect(labelPose(3, 12, 0)).toEqual({ angle: sliceMiddle(3, 12), fromRim: false });
+    expect(labelPose(8, 12, 0)).toEqual({ angle: sliceMiddle(8, 12) + Math.PI, fromRim: true });
+    // Half a turn later the two have swapped sides.
+    expect(labelPose(3, 12, Math.PI).fromRim).toBe(true);
+    expect(labelPose(8, 12, Math.PI).fromRim).toBe(false);
   });
 });

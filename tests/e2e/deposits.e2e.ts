@@ -215,8 +215,15 @@ describe('deposits', () => {
       return;
     }
     expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+    // A file that is not a picture, named and typed as one, is refused by its bytes before anything is sent (issue 28).
+    await panel.getByTestId('slip-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 a statement, not a picture') });
+    expect(await panel.getByTestId('slip-refused').innerText()).toBe(en.errors.SLIP_INVALID_FILE);
+    expect(await dialog.getByTestId('slip-submit').isDisabled()).toBe(true);
+    await screenshot(page, 'slip-refused-en');
     await panel.getByTestId('slip-file').setInputFiles(slipFile);
-    expect(await panel.getByTestId('slip-file-name').innerText()).toBe('slip-250.png');
+    // The file's first bytes are read before it is taken (issue 28): the name shows a moment later.
+    await expect.poll(() => panel.getByTestId('slip-file-name').innerText()).toBe('slip-250.png');
+    expect(await panel.getByTestId('slip-refused').count()).toBe(0);
 
     // The upload is held back a moment so the progress bar can be seen.
     const sent: Request[] = [];
@@ -272,6 +279,7 @@ describe('deposits', () => {
     await dialog.getByRole('tab', { name: en.deposit.method.slip }).click();
     const panel = dialog.getByTestId('slip-upload');
     await panel.getByTestId('slip-file').setInputFiles(slipFile);
+    await expect.poll(() => panel.getByTestId('slip-file-name').innerText()).toBe(path.basename(slipFile));
     await dialog.getByTestId('slip-submit').click();
     const result = panel.getByTestId('slip-result');
     await expect.poll(() => result.getAttribute('data-status'), { timeout: 20_000 }).toBe('FAILED');
@@ -484,7 +492,10 @@ describe('deposits', () => {
       await dialog.getByRole('tab', { name: strings.deposit.method.slip }).click();
       const panel = dialog.getByTestId('slip-upload');
       await panel.waitFor();
-      if (slipsOpen) await panel.getByTestId('slip-file').setInputFiles(slipFile);
+      if (slipsOpen) {
+        await panel.getByTestId('slip-file').setInputFiles(slipFile);
+        await expect.poll(() => panel.getByTestId('slip-file-name').innerText()).toBe(path.basename(slipFile));
+      }
       await fontsReady(page);
       await settled(page);
       await checkScript(dialog);

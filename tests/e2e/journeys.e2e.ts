@@ -470,6 +470,8 @@ describe('a friend invited by the Thai member', () => {
     const before = money(await member.getByTestId('wallet-amount').innerText());
 
     await member.getByTestId('widget-invite').click();
+    // SPEC section 2: the operator's banners come first, and lead on to the invite list.
+    await member.getByTestId('banner-next').click();
     const modal = member.getByRole('dialog', { name: t.promotionsHome.invite.title });
     await modal.getByTestId('invite-modal').getByText(friend.name).waitFor();
     await shot('earned');

@@ -1,11 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
 import { api, chooseLanguage, LAO, LOCALES, logIn, registerMember, THAI } from './support';
 
 /**
  * An operator's banner html reaches the member sanitised; a bonus received in one language reads
- * in the statement in whichever the member reads it in (issue 28). The bonus journey itself (a QR
+ * in the statement in whichever the member reads it in (issue 28). The invite and refund widgets
+ * open the banner carousel, which leads on to the plain dialog, or the plain dialog at once when
+ * there are no banners (SPEC section 2); the invite link is shared from there. The bonus journey itself (a QR
  * deposit, a promotion code, the demo game played until the turnover is met while the progress
  * bar rises, the bonus finishing, a withdrawal) is walked in th, la and en by journeys.e2e.ts.
  */
@@ -41,6 +44,34 @@ describe('promotion banners', () => {
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as { __bannerRan?: number }).__bannerRan)).toBeUndefined();
     await page.unroute('**/api/invite/banners');
+  });
+
+  it('leads from the invite banners to the invite dialog, where the link is shared on LINE or copied', async () => {
+    await page.goto('/user/home');
+    await page.getByTestId('widget-invite').click();
+    await page.getByTestId('banner-modal').waitFor();
+    await page.getByTestId('banner-next').click();
+    const modal = page.getByRole('dialog', { name: en.promotionsHome.invite.title });
+    await modal.getByTestId('invite-modal').waitFor();
+    const link = await modal.getByTestId('invite-modal-link').innerText();
+    expect(link).toMatch(/\/register\?code=PR\S+$/);
+    const line = new URL((await modal.getByTestId('invite-share-line').getAttribute('href'))!);
+    expect(line.origin + line.pathname).toBe('https://line.me/R/share');
+    expect(line.searchParams.get('text')).toBe(`${en.home.shareText}\n${link}`);
+    await fontsReady(page);
+    await screenshot(page, 'invite-share-en');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the plain refund dialog at once when the operator has no refund banners', async () => {
+    await page.route('**/api/refund/banners', (route) => route.fulfill({ json: [] }));
+    await page.goto('/user/home');
+    await page.getByTestId('widget-refund').click();
+    await page.getByRole('dialog', { name: en.promotionsHome.refund.title }).getByTestId('refund-modal').waitFor();
+    expect(await page.getByTestId('banner-modal').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.unroute('**/api/refund/banners');
   });
 });
 

@@ -4,6 +4,10 @@ import { SLIP_MAX_BYTES } from '../../src/contract/constants';
 import { SLIP_RECHECK, slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../machines/slipUploadMachine';
 
 const png = (bytes = 1_000) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+const SIGNATURES: Record<string, number[]> = { 'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'image/jpeg': [0xff, 0xd8, 0xff, 0xe0] };
+/** The event the view sends for a picked file, with the first bytes a real file of its declared type starts with. */
+const picked = (file: Blob, fileName: string, head = new Uint8Array(file.size === 0 ? [] : (SIGNATURES[file.type] ?? []))) =>
+  ({ type: 'slip.chosen', file, fileName, head }) as const;
 const slip = (status: string, note: string | null = null): SlipAnswer => ({
   _id: 'slip-1', createdAt: '2025-06-01T10:00:00.000Z', amount: status === 'SUCCESS' ? 250 : null, status, note, reference: 'REF1',
 });
@@ -51,7 +55,7 @@ describe('slip upload', () => {
     expect(run.state().value).toBe('empty');
     expect(run.state().can({ type: 'slip.submitted' })).toBe(false);
     const file = png();
-    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.png' });
+    run.actor.send(picked(file, 'slip.png'));
     expect(run.state().value).toBe('chosen');
     expect(run.state().context.chosen?.fileName).toBe('slip.png');
     expect(run.state().can({ type: 'slip.submitted' })).toBe(true);
@@ -74,7 +78,7 @@ describe('slip upload', () => {
 
   it('keeps a failed slip with its reason as a result, not as an error', () => {
     const run = start();
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send(picked(png(), 'a.png'));
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('FAILED', 'SLIP_REFNO_DUPLICATED') });
     expect(run.state().matches('done')).toBe(true);
@@ -85,7 +89,7 @@ describe('slip upload', () => {
   it('sends the same file again with the same key after a failure; a new choice is a new key', () => {
     const run = start();
     const file = new Blob([new Uint8Array(10)], { type: 'image/jpeg' });
-    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.jpg' });
+    run.actor.send(picked(file, 'slip.jpg'));
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.failed', code: 'TIMEOUT' });
     expect(run.state().value).toBe('failed');
@@ -100,7 +104,7 @@ describe('slip upload', () => {
     expect(run.state().matches('done')).toBe(true);
 
     // The same file chosen again is another upload (the server then finds it a duplicate).
-    run.actor.send({ type: 'slip.chosen', file, fileName: 'slip.jpg' });
+    run.actor.send(picked(file, 'slip.jpg'));
     expect(run.state().value).toBe('chosen');
     expect(run.state().context.slip).toBeNull();
     run.actor.send({ type: 'slip.submitted' });
@@ -109,21 +113,34 @@ describe('slip upload', () => {
 
   it('refuses files that are not PNG or JPEG, empty or too large, keeping the earlier choice', () => {
     const run = start();
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'ok.png' });
-    run.actor.send({ type: 'slip.chosen', file: new Blob(['GIF89a'], { type: 'image/gif' }), fileName: 'x.gif' });
-    run.actor.send({ type: 'slip.chosen', file: new Blob([], { type: 'image/png' }), fileName: 'empty.png' });
-    run.actor.send({ type: 'slip.chosen', file: png(SLIP_MAX_BYTES + 1), fileName: 'big.png' });
+    run.actor.send(picked(png(), 'ok.png'));
+    run.actor.send(picked(new Blob(['GIF89a'], { type: 'image/gif' }), 'x.gif', new TextEncoder().encode('GIF89a')));
+    run.actor.send(picked(new Blob([], { type: 'image/png' }), 'empty.png'));
+    run.actor.send(picked(png(SLIP_MAX_BYTES + 1), 'big.png'));
     expect(run.log).toEqual(['refused SLIP_INVALID_FILE', 'refused SLIP_NO_FILE', 'refused FILE_TOO_LARGE']);
     expect(run.state().value).toBe('chosen');
     expect(run.state().context.chosen?.fileName).toBe('ok.png');
     expect(run.state().context.key).toBe('key-1');
   });
 
+  it('tells a file by its bytes: a text file named and typed as a PNG is refused and the reason stays beside the picker (issue 28)', () => {
+    const run = start();
+    const text = new TextEncoder().encode('not a picture at all');
+    run.actor.send(picked(new Blob([text], { type: 'image/png' }), 'slip.png', text.slice(0, 8)));
+    expect(run.state().value).toBe('empty');
+    expect(run.state().context.refused).toBe('SLIP_INVALID_FILE');
+    expect(run.log).toEqual(['refused SLIP_INVALID_FILE']);
+    // A JPEG whose declared type is missing is still a JPEG; taking it clears the reason.
+    run.actor.send(picked(new Blob([new Uint8Array(100)]), 'photo', new Uint8Array([0xff, 0xd8, 0xff, 0xdb])));
+    expect(run.state().value).toBe('chosen');
+    expect(run.state().context.refused).toBeNull();
+  });
+
   it('ignores a new choice while a file is on its way', () => {
     const run = start();
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'one.png' });
+    run.actor.send(picked(png(), 'one.png'));
     run.actor.send({ type: 'slip.submitted' });
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'two.png' });
+    run.actor.send(picked(png(), 'two.png'));
     expect(run.state().value).toBe('uploading');
     expect(run.state().context.chosen?.fileName).toBe('one.png');
     expect(run.attempts[0].stopped).toBe(false);
@@ -131,7 +148,7 @@ describe('slip upload', () => {
 
   it('clears a choice', () => {
     const run = start();
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'one.png' });
+    run.actor.send(picked(png(), 'one.png'));
     run.actor.send({ type: 'slip.cleared' });
     expect(run.state().value).toBe('empty');
     expect(run.state().context.chosen).toBeNull();
@@ -139,7 +156,7 @@ describe('slip upload', () => {
 
   it('reads a slip in progress again when the wallet changes, and stops saying "checking" once it is decided (issue 27)', async () => {
     const run = start([slip('PENDING'), slip('SUCCESS')]);
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send(picked(png(), 'a.png'));
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
     expect(run.state().matches({ done: 'pending' })).toBe(true);
@@ -163,7 +180,7 @@ describe('slip upload', () => {
 
   it('reads it by itself too, with a growing pause: a rejection moves no money and announces nothing', async () => {
     const run = start([slip('PENDING'), new Error('offline'), slip('FAILED', 'NOT_MATCH')]);
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send(picked(png(), 'a.png'));
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
     run.clock.increment(SLIP_RECHECK.firstMs);
@@ -184,7 +201,7 @@ describe('slip upload', () => {
 
   it('keeps the slip it has when the read finds none', async () => {
     const run = start([null]);
-    run.actor.send({ type: 'slip.chosen', file: png(), fileName: 'a.png' });
+    run.actor.send(picked(png(), 'a.png'));
     run.actor.send({ type: 'slip.submitted' });
     run.attempts[0].sendBack({ type: 'upload.succeeded', slip: slip('PENDING') });
     run.actor.send({ type: 'slip.recheck' });

@@ -309,7 +309,7 @@ describe.each(engines)('bonuses on %s', (engine) => {
     expect((await m.get('/api/promotion/find/NOPE')).json()).toEqual({ message: 'NO_PROMOTION' });
     expect((await m.get('/api/promotion/find/songkran')).json()).toEqual({
       code: 'SONGKRAN', currency: 'BAHT', amountPercent: null, amountCap: null, amountFixed: 100, minDeposit: 0, turnoverMultiplier: 5, percentFail: 20,
-      description: expect.stringContaining('<b>100 THB</b>'),
+      description: expect.stringContaining('<b>100.00 baht</b>'),
     });
     expect((await m.get('/api/promotion/current')).json()).toEqual({ promotion: null });
     const both = await Promise.all([m.get('/api/promotion/activate/songkran'), m.get('/api/promotion/activate/SONGKRAN')]);

@@ -45,19 +45,19 @@ describe.each(engines)("promotions in the member's currency on %s", (engine) => 
     const welcome = list.find((b) => b.code === 'WELCOME100')!;
     expect(welcome).toMatchObject({
       currency: 'LAK', amountPercent: 100, amountCap: 300_000, amountFixed: null, minDeposit: 60_000, turnoverMultiplier: 3, percentFail: 10,
-      description: 'Welcome bonus 100% up to 300,000 LAK, turnover 3x (slots)',
+      description: 'Welcome bonus 100% up to 300,000.00 kip, turnover 3x (slots)',
     });
-    expect(welcome.banners[0].html).toContain('Deposit at least 60,000 LAK and get up to 300,000 LAK');
+    expect(welcome.banners[0].html).toContain('Deposit at least 60,000.00 kip and get up to 300,000.00 kip');
     expect(list.find((b) => b.code === 'WEEKLY50')).toMatchObject({ currency: 'LAK', amountFixed: 30_000, minDeposit: 180_000, percentFail: 20 });
     // In Lao, with the currency's Lao word; no text of a kip member names baht.
     const lao = (await kip.get('/api/bonus', 'lo')).json() as { code: string; description: string; banners: { html: string }[] }[];
-    expect(lao.find((b) => b.code === 'WELCOME100')!.description).toBe('ໂບນັດຕ້ອນຮັບ 100% ສູງສຸດ 300,000 ກີບ ເທີນ 3 ເທົ່າ (ສະລັອດ)');
+    expect(lao.find((b) => b.code === 'WELCOME100')!.description).toBe('ໂບນັດຕ້ອນຮັບ 100% ສູງສຸດ 300,000.00 ກີບ ເທີນ 3 ເທົ່າ (ສະລັອດ)');
     for (const b of lao) expect(`${b.description} ${b.banners.map((x) => x.html).join(' ')}`).not.toMatch(/ບາດ|baht|THB|\{/);
 
     const baht = await member('BAHT');
     const bahtWelcome = (await baht.call(endpoints.bonusList, english)).answer().find((b) => b.code === 'WELCOME100')!;
-    expect(bahtWelcome).toMatchObject({ currency: 'BAHT', amountCap: 500, minDeposit: 100, description: 'Welcome bonus 100% up to 500 THB, turnover 3x (slots)' });
-    expect((await kip.call(endpoints.promotionFind, { params: { code: 'SONGKRAN' }, ...english })).answer()).toMatchObject({ currency: 'LAK', amountFixed: 60_000, description: expect.stringContaining('<b>60,000 LAK</b>') });
+    expect(bahtWelcome).toMatchObject({ currency: 'BAHT', amountCap: 500, minDeposit: 100, description: 'Welcome bonus 100% up to 500.00 baht, turnover 3x (slots)' });
+    expect((await kip.call(endpoints.promotionFind, { params: { code: 'SONGKRAN' }, ...english })).answer()).toMatchObject({ currency: 'LAK', amountFixed: 60_000, description: expect.stringContaining('<b>60,000.00 kip</b>') });
   });
 
   it('caps a percent bonus in kip: 100% of a 1,000,000-kip deposit is 300,000 kip, not 500', async () => {
@@ -67,7 +67,7 @@ describe.each(engines)("promotions in the member's currency on %s", (engine) => 
     expect(await m.wallet()).toBe(1_300_000);
     const held = (await m.call(endpoints.bonusCurrent, { headers: { 'accept-language': 'en' } })).answer().bonus!;
     expect(held).toMatchObject({ currency: 'LAK', amount: 300_000, depositAmount: 1_000_000, turnover: { required: 3_900_000 }, minimum: 130_000 });
-    expect(held.description).toBe('Welcome bonus 100% up to 300,000 LAK, turnover 3x (slots)');
+    expect(held.description).toBe('Welcome bonus 100% up to 300,000.00 kip, turnover 3x (slots)');
   });
 
   it('holds a kip deposit to the kip minimum: 50,000 kip does not qualify for a bonus from 60,000 kip', async () => {
@@ -108,10 +108,10 @@ describe.each(engines)("promotions in the member's currency on %s", (engine) => 
 
   it("names the invite and refund rules' amounts in the member's currency", async () => {
     const kip = await member('LAK');
-    expect((await kip.get('/api/invite/banners')).json()[0].html).toContain('up to 300,000 LAK per friend');
+    expect((await kip.get('/api/invite/banners')).json()[0].html).toContain('up to 300,000.00 kip per friend');
     expect((await kip.call(endpoints.refundCheck)).answer()).toMatchObject({ currency: 'LAK', refundMinimum: 600 });
     const baht = await member('BAHT');
-    expect((await baht.get('/api/invite/banners')).json()[0].html).toContain('up to 500 THB per friend');
+    expect((await baht.get('/api/invite/banners')).json()[0].html).toContain('up to 500.00 baht per friend');
     expect((await baht.call(endpoints.refundCheck)).answer()).toMatchObject({ currency: 'BAHT', refundMinimum: 1 });
   });
 

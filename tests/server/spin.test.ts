@@ -90,17 +90,17 @@ describe.each(engines)('spin wheel on %s', (engine) => {
     expect(en.activeSpinwheel.name).toBe('Lucky wheel');
     expect(en.activeSpinwheel.slices).toHaveLength(12);
     expect(en.activeSpinwheel.slices[0]).toEqual({
-      code: 'C5', label: '5 THB', bgColor: '#7c3aed', textColor: '#ffffff',
-      htmlDescription: expect.stringContaining('5 THB'),
+      code: 'C5', label: '5.00 baht', bgColor: '#7c3aed', textColor: '#ffffff',
+      htmlDescription: expect.stringContaining('5.00 baht'),
     });
     const la = (await m.setup('la')).json();
-    expect(la.activeSpinwheel.slices[0].label).toBe('5 ບາດ');
+    expect(la.activeSpinwheel.slices[0].label).toBe('5.00 ບາດ');
     expect(la.activeSpinwheel.slices[1].label).toBe('ລອງໃໝ່');
     // A member who holds kip sees the kip prize.
     const kip = await member();
     await t.app.ctx.db.updateTable('member').set({ currency: 'LAK' }).where('id', '=', kip.id).execute();
     const kipSetup = (await kip.setup('la')).json();
-    expect(kipSetup.activeSpinwheel.slices[0]).toMatchObject({ label: '3,000 ກີບ', htmlDescription: expect.stringContaining('3,000 ກີບ') });
+    expect(kipSetup.activeSpinwheel.slices[0]).toMatchObject({ label: '3,000.00 ກີບ', htmlDescription: expect.stringContaining('3,000.00 ກີບ') });
     const th = (await m.setup('th')).json();
     expect(th.activeSpinwheel.name).toBe('วงล้อนำโชค');
 

@@ -4,7 +4,6 @@ import { PAGE_SIZES } from '../../contract';
 import { errorCodeOf } from '../api';
 import { formatAmount, formatDateTime } from '../format';
 import { Dialog } from '../ui/Dialog';
-import { BannerCarousel, type Banner } from './BannerCarousel';
 
 export interface ClaimRow {
   name?: string;
@@ -13,16 +12,18 @@ export interface ClaimRow {
 }
 
 /**
- * The invite and refund modals (SPEC section 2): the banners (when the operator has any), a
- * paged table of 10, and the receive actions the caller gives (each behind its own confirm).
+ * The invite and refund modals (SPEC section 2): the caller's texts (`lead`), a paged table of
+ * 10, and the receive actions the caller gives (each behind its own confirm). Texts go in the
+ * body, which scrolls; the footer holds only the buttons, so a long text (the refund conditions
+ * in Thai) can never push them, or itself, out of reach.
  */
-export function PagedClaimModal({ open, onClose, title, banners, loadPage, withName, actions, notFound, testId }: {
+export function PagedClaimModal({ open, onClose, title, loadPage, withName, lead, actions, notFound, testId }: {
   open: boolean;
   onClose: () => void;
   title: string;
-  banners: () => Promise<Banner[]>;
   loadPage: (page: number) => Promise<{ total: number; rows: ClaimRow[] }>;
   withName: boolean;
+  lead?: ReactNode;
   actions: ReactNode;
   notFound: string;
   testId: string;
@@ -30,7 +31,6 @@ export function PagedClaimModal({ open, onClose, title, banners, loadPage, withN
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ total: number; rows: ClaimRow[] } | null>(null);
-  const [shownBanners, setBanners] = useState<Banner[]>([]);
 
   const load = useCallback(() => {
     // SPEC section 8: invite and refund list errors are swallowed; the table stays as it was.
@@ -40,15 +40,12 @@ export function PagedClaimModal({ open, onClose, title, banners, loadPage, withN
   useEffect(() => {
     if (open) load();
   }, [open, load]);
-  useEffect(() => {
-    if (open) banners().then(setBanners).catch(() => setBanners([]));
-  }, [open, banners]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZES.invite)) : 1;
   return (
     <Dialog open={open} onClose={onClose} title={title} footer={actions}>
       <div className="claim" data-testid={testId}>
-        {shownBanners.length > 0 && <BannerCarousel banners={shownBanners} />}
+        {lead}
         {data && data.rows.length === 0 && <p role="status">{notFound}</p>}
         {data && data.rows.length > 0 && (
           <table className="claim__table">

@@ -16,10 +16,19 @@ import { useLatest } from '../ui/useLatest';
 import { SpinWidget } from '../spin/SpinWidget';
 import { RefreshIcon } from '../wallet/moneyIcons';
 import { useCurrencyLabel } from '../wallet/useCurrency';
+import type { Banner } from './BannerCarousel';
+import { BannerModal } from './BannerModal';
+import { InviteShare } from './InviteShare';
 import { PagedClaimModal } from './PagedClaimModal';
 import './bonus.css';
 
-type Open = 'invite' | 'refund' | null;
+type Promotion = 'invite' | 'refund';
+/**
+ * SPEC section 2: the invite and refund widgets open the operator's banner carousel, and the
+ * plain dialog (table and receive actions) when there are no banners; the carousel leads on to
+ * the plain dialog.
+ */
+type Open = { promotion: Promotion; stage: 'banners' | 'list'; banners: Banner[] } | null;
 interface RefundCheck {
   result: boolean;
   bonus: boolean;
@@ -37,8 +46,7 @@ const loadRefunds = async (page: number) => {
   const answer = await call(endpoints.refundList, { body: { page, limit: PAGE_SIZES.refund } });
   return { total: answer.total, rows: answer.refunds.map((r) => ({ amount: r.refundAmount, createdAt: r.createdAt })) };
 };
-const inviteBanners = () => call(endpoints.inviteBanners);
-const refundBanners = () => call(endpoints.refundBanners);
+const BANNERS = { invite: () => call(endpoints.inviteBanners), refund: () => call(endpoints.refundBanners) } as const;
 /** The invite bonus, or the waiting refund, into the wallet (or as a held bonus, by the invite rule). */
 const claimPromotion = (claim: PromotionClaim) => (claim === 'invite' ? call(endpoints.inviteBonus) : call(endpoints.refundAddWallet));
 const RECEIVED = { invite: 'promotionsHome.invite.received', refund: 'promotionsHome.refund.received' } as const;
@@ -50,7 +58,8 @@ const RECEIVED = { invite: 'promotionsHome.invite.received', refund: 'promotions
  * widget's slot shows the spin widget while a wheel is active; while it is not, the refresh-all
  * widget stands there.
  */
-export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refreshing, onMoneyChanged }: {
+export function PromotionWidgets({ memberId, spinActive, invite, coins, onRefreshAll, refreshing, onMoneyChanged }: {
+  memberId: string;
   spinActive: boolean;
   coins: number;
   invite: { amount: number; success: number; fail: number };
@@ -62,16 +71,27 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
   const navigate = useNavigate();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
+  const [openingBanners, setOpeningBanners] = useState<Promotion | null>(null);
   const [refund, setRefund] = useState<RefundCheck | null>(null);
   const currency = useCurrencyLabel();
 
   const checkRefund = useCallback(() => {
     call(endpoints.refundCheck).then(setRefund).catch(() => setRefund(null));
   }, []);
-  const openRefund = () => {
-    setOpen('refund');
-    checkRefund();
+  // The banners are asked for on the tap: with none (or none answered), the plain dialog opens.
+  const openPromotion = (promotion: Promotion) => {
+    if (promotion === 'refund') checkRefund();
+    setOpeningBanners(promotion);
+    BANNERS[promotion]()
+      .catch((): Banner[] => [])
+      .then((banners) => {
+        setOpeningBanners(null);
+        setOpen({ promotion, stage: banners.length > 0 ? 'banners' : 'list', banners });
+      });
   };
+  const showList = () => setOpen((current) => current && { ...current, stage: 'list' });
+  const listOpen = (promotion: Promotion) => open?.promotion === promotion && open.stage === 'list';
+  const close = () => setOpen(null);
 
   const latest = useLatest({ t, toast, onMoneyChanged, checkRefund });
   // Reading the invite list counts what friends' play has earned since (the server accrues it),
@@ -154,13 +174,29 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
           </button>
         </li>
         <li>
-          <button type="button" className="widget" aria-haspopup="dialog" onClick={() => setOpen('invite')} data-testid="widget-invite">
+          <button
+            type="button"
+            className="widget"
+            aria-haspopup="dialog"
+            onClick={() => openPromotion('invite')}
+            disabled={openingBanners !== null}
+            aria-busy={openingBanners === 'invite'}
+            data-testid="widget-invite"
+          >
             <span className="widget__icon"><GiftIcon size={26} /></span>
             <span className="widget__label">{t('promotionsHome.invite.widget')}</span>
           </button>
         </li>
         <li>
-          <button type="button" className="widget" aria-haspopup="dialog" onClick={openRefund} data-testid="widget-refund">
+          <button
+            type="button"
+            className="widget"
+            aria-haspopup="dialog"
+            onClick={() => openPromotion('refund')}
+            disabled={openingBanners !== null}
+            aria-busy={openingBanners === 'refund'}
+            data-testid="widget-refund"
+          >
             <span className="widget__icon"><RefreshIcon size={26} /></span>
             <span className="widget__label">{t('promotionsHome.refund.widget')}</span>
           </button>
@@ -181,44 +217,57 @@ export function PromotionWidgets({ spinActive, invite, coins, onRefreshAll, refr
         </button>
       </section>
 
+      <BannerModal
+        open={open?.stage === 'banners'}
+        onClose={close}
+        title={open?.promotion === 'refund' ? t('promotionsHome.refund.title') : t('promotionsHome.invite.title')}
+        banners={open?.banners ?? []}
+        next={open?.promotion === 'refund' ? t('promotionsHome.refund.openList') : t('promotionsHome.invite.openList')}
+        onNext={showList}
+      />
       <PagedClaimModal
-        open={open === 'invite'}
-        onClose={() => setOpen(null)}
+        open={listOpen('invite')}
+        onClose={close}
         title={t('promotionsHome.invite.title')}
-        banners={inviteBanners}
         loadPage={loadInvites}
         withName
         notFound={t('promotionsHome.invite.none')}
         testId="invite-modal"
+        lead={
+          <>
+            <InviteShare memberId={memberId} testId="invite-modal-link" />
+            <p className="claim__waiting" data-testid="invite-waiting">{t('promotionsHome.invite.waiting', { amount: `${formatAmount(invite.amount)} ${currency}` })}</p>
+          </>
+        }
         actions={
-          <div className="refund-actions">
-            <p data-testid="invite-waiting">{t('promotionsHome.invite.waiting', { amount: `${formatAmount(invite.amount)} ${currency}` })}</p>
-            <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={openInviteClaim}>
-              {t('promotionsHome.invite.receive')}
-            </button>
-          </div>
+          <button type="button" className="btn btn--gold btn--block" disabled={invite.amount <= 0 || busy} onClick={openInviteClaim}>
+            {t('promotionsHome.invite.receive')}
+          </button>
         }
       />
       <PagedClaimModal
-        open={open === 'refund'}
-        onClose={() => setOpen(null)}
+        open={listOpen('refund')}
+        onClose={close}
         title={t('promotionsHome.refund.title')}
-        banners={refundBanners}
         loadPage={loadRefunds}
         withName={false}
         notFound={t('promotionsHome.refund.none')}
         testId="refund-modal"
-        actions={
-          <div className="refund-actions">
-            {refund?.info && <div className="refund-actions__info" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(refund.info) }} />}
+        lead={
+          <>
+            {refund?.info && <div className="refund-info" data-testid="refund-info" dangerouslySetInnerHTML={{ __html: sanitizeOperatorHtml(refund.info) }} />}
             {refund && !refund.result && <p role="status">{t('promotionsHome.refund.notFound')}</p>}
             {refund?.bonus && (
-              <p className="refund-actions__held" data-testid="refund-held">
+              <p className="refund-held" data-testid="refund-held">
                 {t('promotionsHome.refund.heldLine1')}
                 <br />
                 {t('promotionsHome.refund.heldLine2')}
               </p>
             )}
+          </>
+        }
+        actions={
+          <div className="refund-actions">
             <button type="button" className="btn btn--gold btn--block" disabled={!refund?.result || refund.bonus || busy} onClick={() => void refundAsBonus()} data-testid="refund-receive">
               {t('promotionsHome.refund.receive', { amount: formatAmount(refund?.refundAmount ?? 0) })}
             </button>

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLIP_TYPES } from '../../../machines/slipUploadMachine';
 import { SLIP_MAX_BYTES, type ResponseOf, type endpoints } from '../../contract';
+import { SLIP_SIGNATURE_BYTES } from '../../contract/slipFile';
+import { errorText } from '../api';
 import { formatAmount } from '../format';
 import { SlipUploadIcon } from './depositIcons';
 import { slipDuration, slipOutcome, slipReasonText } from './slipStatus';
@@ -24,8 +26,16 @@ function usePreview(file: Blob | null): string | null {
   return file && preview?.file === file ? preview.url : null;
 }
 
+/** The picked file with its first bytes, which tell the machine whether it is a picture at all. */
+const readPicked = async (file: File) => ({
+  file,
+  fileName: file.name,
+  head: new Uint8Array(await file.slice(0, SLIP_SIGNATURE_BYTES).arrayBuffer()),
+});
+
 /**
- * Slip upload (SPEC sections 2, 4, 7): a PNG or JPEG picked from the phone, sent as multipart
+ * Slip upload (SPEC sections 2, 4, 7): a PNG or JPEG picked from the phone (told by its bytes,
+ * as the server tells it; anything else is refused here with the reason beside the picker), sent as multipart
  * with a progress bar (machines/slipUploadMachine), then the slip's outcome: credited, failed with
  * its reason, or still being checked. The daily closed window of GET /api/lookup/slip is shown,
  * and inside it nothing is sent.
@@ -34,9 +44,12 @@ export function SlipUploadPanel({ actions, rules, currency }: { actions: Pick<De
   const { t } = useTranslation();
   const { slip: snapshot, sendSlip: send } = actions;
   const input = useRef<HTMLInputElement>(null);
-  const ids = { progress: useId(), types: useId() };
-  const { chosen, progress, slip } = snapshot.context;
+  const ids = { progress: useId(), types: useId(), refused: useId() };
+  const { chosen, progress, slip, refused } = snapshot.context;
   const preview = usePreview(chosen?.file ?? null);
+  // A file with a picture's first bytes may still not decode: then the icon stays, not a broken image.
+  const [unreadable, setUnreadable] = useState<string | null>(null);
+  const shownPreview = preview !== null && preview !== unreadable ? preview : null;
   const uploading = snapshot.matches('uploading');
   const closed = rules !== null && !rules.isOpen;
   const percent = Math.round(progress * 100);
@@ -63,15 +76,19 @@ export function SlipUploadPanel({ actions, rules, currency }: { actions: Pick<De
         data-testid="slip-file"
         onChange={(event) => {
           const file = event.target.files?.[0];
-          if (file) send({ type: 'slip.chosen', file, fileName: file.name });
+          if (file) void readPicked(file).then((picked) => send({ type: 'slip.chosen', ...picked }), () => send({ type: 'slip.chosen', file, fileName: file.name, head: new Uint8Array() }));
           // The same file may be picked again later: that is a new upload.
           event.target.value = '';
         }}
       />
 
       <div className="slip-upload__picker">
-        <div className="slip-upload__preview" aria-hidden={!preview}>
-          {preview ? <img src={preview} alt={t('slip.previewAlt', { name: chosen?.fileName ?? '' })} /> : <SlipUploadIcon size={36} />}
+        <div className="slip-upload__preview" aria-hidden={!shownPreview}>
+          {shownPreview ? (
+            <img src={shownPreview} alt={t('slip.previewAlt', { name: chosen?.fileName ?? '' })} onError={() => setUnreadable(shownPreview)} />
+          ) : (
+            <SlipUploadIcon size={36} />
+          )}
         </div>
         <div className="slip-upload__choice">
           <p className="slip-upload__file" data-testid="slip-file-name">
@@ -80,7 +97,18 @@ export function SlipUploadPanel({ actions, rules, currency }: { actions: Pick<De
           <p id={ids.types} className="field__hint">
             {t('slip.types', { size: Math.floor(SLIP_MAX_BYTES / (1024 * 1024)) })}
           </p>
-          <button type="button" className="btn btn--ghost slip-upload__choose" onClick={() => input.current?.click()} disabled={uploading || closed} aria-describedby={ids.types}>
+          {refused && (
+            <p id={ids.refused} className="field__error slip-upload__refused" role="alert" data-testid="slip-refused">
+              {errorText(t, refused)}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn--ghost slip-upload__choose"
+            onClick={() => input.current?.click()}
+            disabled={uploading || closed}
+            aria-describedby={refused ? `${ids.types} ${ids.refused}` : ids.types}
+          >
             {chosen ? t('slip.change') : t('slip.choose')}
           </button>
         </div>

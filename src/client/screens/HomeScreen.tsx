@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InviteShare } from '../bonus/InviteShare';
 import { PromotionWidgets } from '../bonus/PromotionWidgets';
 import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount } from '../format';
 import { useSpinActive } from '../spin/useSpinActive';
-import { copyText } from '../ui/clipboard';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
-import { CopyIcon } from '../ui/icons';
-import { useToast } from '../ui/toastContext';
 import { useIdleAfter } from '../ui/useIdleAfter';
 import { gamesBalance, totalBalance } from '../wallet/balance';
 import { balanceAge, balanceAgeText } from '../wallet/balanceAge';
@@ -27,9 +25,6 @@ const Lobby = lazy(() => import('../scene/lobby/Lobby'));
 
 type Modal = 'transfer' | 'withdraw' | null;
 
-/** SPEC section 2: invite links point to the register route with code PR plus the member's id. */
-const inviteLink = (memberId: string) => `${window.location.origin}/register?code=PR${encodeURIComponent(memberId)}`;
-
 /**
  * /user/home: the member's name, the total balance (wallet plus every game account), the
  * balance check with its last time, the wallet, the deposit, withdraw and transfer widgets, the
@@ -42,7 +37,6 @@ export default function HomeScreen() {
   const { home, loading, gameBalances, reload, checkBalances, wantGameBalances } = useWallet();
   const currency = useCurrencyLabel();
   const now = useNow(15_000);
-  const toast = useToast();
   const [modal, setModal] = useState<Modal>(null);
   const [transferTo, setTransferTo] = useState<string | undefined>(undefined);
   const [gameCode, setGameCode] = useState<string | null>(null);
@@ -63,11 +57,6 @@ export default function HomeScreen() {
     setTransferTo(to);
     setModal('transfer');
   };
-  const copyInvite = (link: string) =>
-    copyText(link).then(
-      () => toast.success(t('home.inviteCopied', { text: link })),
-      () => toast.error(t('home.copyFailed')),
-    );
 
   const check = checkBalances;
 
@@ -145,7 +134,7 @@ export default function HomeScreen() {
         </li>
       </ul>
 
-      {home && <PromotionWidgets spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={check} refreshing={checking} onMoneyChanged={reloadWallet} />}
+      {home && <PromotionWidgets memberId={home.profile._id} spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={check} refreshing={checking} onMoneyChanged={reloadWallet} />}
 
       {home && (
         <section className="invite panel" aria-labelledby="home-invite">
@@ -153,15 +142,7 @@ export default function HomeScreen() {
             {t('home.invite')}
           </h2>
           <p className="invite__text">{t('home.inviteText')}</p>
-          <div className="invite__link">
-            <span className="visually-hidden">{t('home.inviteLink')}: </span>
-            <span className="invite__url" data-testid="invite-link">
-              {inviteLink(home.profile._id)}
-            </span>
-            <button type="button" className="invite__copy" aria-label={t('home.copyInvite')} onClick={() => void copyInvite(inviteLink(home.profile._id))}>
-              <CopyIcon size={18} />
-            </button>
-          </div>
+          <InviteShare memberId={home.profile._id} />
         </section>
       )}
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { WheelSlice } from '../../../machines/spinMachine';
 import type { WheelTarget } from '../scene/wheel/WheelCanvas';
-import { wheelSize } from '../scene/wheel/wheelPhysics';
+import { labelPose, wheelSize } from '../scene/wheel/wheelPhysics';
 
 interface StaticWheelProps {
   slices: WheelSlice[];
@@ -44,18 +44,22 @@ export function StaticWheel({ slices, target, onSettled, children, placeholder =
             const a0 = -Math.PI / 2 + i * s;
             const a1 = a0 + s;
             const mid = (a0 + a1) / 2;
+            // Upright on the left half too (the wheel's labels read the same way as the canvas wheel's).
+            const pose = labelPose(i, n, rotation);
+            const x = 60 + 50 * Math.cos(mid);
+            const y = 60 + 50 * Math.sin(mid);
             return (
               <g key={slice.code}>
                 <path d={`M60 60 L${polar(56, a0)} A56 56 0 0 1 ${polar(56, a1)} Z`} fill={slice.bgColor} stroke="#ffffff80" strokeWidth="0.4" />
                 <text
-                  x={60 + 50 * Math.cos(mid)}
-                  y={60 + 50 * Math.sin(mid)}
+                  x={x}
+                  y={y}
                   fill={slice.textColor}
                   fontSize="4.4"
                   fontWeight="700"
-                  textAnchor="end"
+                  textAnchor={pose.fromRim ? 'start' : 'end'}
                   dominantBaseline="middle"
-                  transform={`rotate(${(mid * 180) / Math.PI} ${60 + 50 * Math.cos(mid)} ${60 + 50 * Math.sin(mid)})`}
+                  transform={`rotate(${(pose.angle * 180) / Math.PI} ${x} ${y})`}
                 >
                   {slice.label}
                 </text>

@@ -40,6 +40,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       aria-describedby={children ? bodyId : undefined}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to the dialogs this one was opened from (a modal portalled
+        // out of another, as the bank-name editor over the deposit modal): Escape closes this one only.
+        event.stopPropagation();
         if (!busy) onCancel();
       }}
     >

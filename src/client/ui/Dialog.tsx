@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 import { useModalDialog } from './useModalDialog';
+import { useScrollableRegion } from './useScrollableRegion';
 import './dialog.css';
 
 interface DialogProps {
@@ -25,6 +26,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
   // A backdrop tap closes the modal only if it began there: the click that ends the tap which
   // opened the modal (a lobby card) lands on the new backdrop and must not close it again.
   const pressedBackdrop = useRef(false);
+  // A long text (the Thai refund conditions) scrolls: then the body takes the focus, so a
+  // keyboard or a screen reader can scroll it too.
+  const [bodyRef, bodyScrolls] = useScrollableRegion<HTMLDivElement>();
 
   return (
     <dialog
@@ -33,6 +37,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
+        // React passes the event on to the dialogs this one was opened from (a modal portalled
+        // out of another, as the bank-name editor over the deposit modal): Escape closes this one only.
+        event.stopPropagation();
         onClose();
       }}
       onPointerDown={(event) => {
@@ -53,7 +60,13 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
               <CloseIcon size={20} />
             </button>
           </header>
-          <div className="dialog__body">{children}</div>
+          <div
+            ref={bodyRef}
+            className="dialog__body"
+            {...(bodyScrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+          >
+            {children}
+          </div>
           {footer && <footer className="dialog__footer">{footer}</footer>}
         </div>
       )}

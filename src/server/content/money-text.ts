@@ -2,10 +2,14 @@ import type { Locale } from '../../contract';
 import type { LocalizedText } from './localized-text';
 import { pickText } from './request-language';
 
-/** The currency's name in each language, as texts name it after an amount ("500 บาท", "300,000 ກີບ"). */
+/**
+ * The currency's name in each language, as texts name it after an amount ("500.00 บาท",
+ * "300,000.00 ກີບ"): the client's words (locales `wallet.currency`), so an operator's text on the
+ * spin wheel or a banner says "baht" like the rest of the product, not "THB" (issue 28).
+ */
 export const CURRENCY_WORDS: Record<string, LocalizedText> = {
-  BAHT: { th: 'บาท', la: 'ບາດ', en: 'THB' },
-  LAK: { th: 'กีบ', la: 'ກີບ', en: 'LAK' },
+  BAHT: { th: 'บาท', la: 'ບາດ', en: 'baht' },
+  LAK: { th: 'กีบ', la: 'ກີບ', en: 'kip' },
 };
 
 /** The currency's word in a language; an unknown currency is named by its code. */
@@ -14,10 +18,14 @@ export const currencyWord = (currency: string, language: Locale): string => {
   return words ? pickText(words, language) : currency;
 };
 
-/** Minor units as the member reads them: thousands separated, decimals only when there are any. */
+const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+
+/**
+ * Minor units as the member reads every other amount: two decimals, thousands separated
+ * ("1,234.50"; SPEC section 5), as the client's `format/amount.ts` writes them.
+ */
 export function formatMinor(amount: bigint | number): string {
-  const value = Number(amount) / 100;
-  return value.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 });
+  return AMOUNT.format(Number(amount) / 100);
 }
 
 /**

@@ -162,6 +162,50 @@ export const MEMBER_SURFACES: Surface[] = [
     },
   },
   {
+    name: 'home bank-name editor',
+    path: '/user/home',
+    screenshot: true,
+    open: async (page, strings) => {
+      // The deposit modal's KBANK account of a KTB member whose name is still in Thai opens the
+      // home's "edit bank account name" modal (SPEC section 2) over it.
+      await page.route('**/api/wallet', async (route) => {
+        const response = await route.fetch();
+        const wallet = await response.json();
+        route.fulfill({ response, json: { ...wallet, bankAccount: { ...wallet.bankAccount, bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' } } });
+      });
+      await page.reload();
+      await depositTab('bank')(page, strings);
+      await page.getByTestId('member-account-edit').click();
+      await openDialog(page, strings.bankName.title);
+      // Escape closes the editor only; the deposit modal it was opened from stays.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('member-account-edit').click({ timeout: 5_000 });
+      await openDialog(page, strings.bankName.title);
+    },
+  },
+  {
+    name: 'refund',
+    path: '/user/home',
+    screenshot: true,
+    open: async (page, strings) => {
+      // A waiting refund under long operator conditions, no banners (the plain dialog opens at
+      // once): the body scrolls and must be reachable (issue 28: the Thai modal was cut, and axe
+      // found its scroll region unreachable by keyboard).
+      const info = `<p><b>${strings.promotionsHome.refund.title}</b></p>${`<p>${strings.promotionsHome.conditionsText} ${strings.promotionsHome.refund.heldLine2}</p>`.repeat(6)}`;
+      await page.route('**/api/refund/banners', (route) => route.fulfill({ json: [] }));
+      await page.route('**/api/refund/check', (route) =>
+        route.fulfill({ json: { result: true, bonus: true, info, refundAmount: 125.5, refundSuccess: 80, refundFail: 20, refundMinimum: 1, currency: 'BAHT' } }),
+      );
+      await page.route('**/api/refund', (route) =>
+        route.fulfill({ json: { total: 3, refunds: [10, 20, 30].map((amount, i) => ({ refundAmount: amount, createdAt: new Date(Date.UTC(2026, 0, 10 - i)).toISOString() })) } }),
+      );
+      await page.getByTestId('widget-refund').click();
+      const dialog = await openDialog(page, strings.promotionsHome.refund.title);
+      await dialog.getByTestId('refund-modal').locator('table').waitFor();
+      await dialog.locator('.dialog__body[tabindex="0"]').waitFor();
+    },
+  },
+  {
     name: 'slip status',
     path: '/user/statement',
     open: async (page, strings) => {

@@ -3,9 +3,28 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { FrameDemand } from './frameDemand';
 
 /**
+ * Tells `demand` when `canvas` can be seen: the page hidden or shown (visibilitychange), the
+ * canvas in or out of the viewport (IntersectionObserver). Answers the function that stops
+ * watching. Shared by the lobby and the spin wheel.
+ */
+export function watchSight(canvas: HTMLCanvasElement, demand: FrameDemand): () => void {
+  const onVisibility = () => demand.setPageVisible(document.visibilityState === 'visible');
+  onVisibility();
+  document.addEventListener('visibilitychange', onVisibility);
+  const observer = new IntersectionObserver((entries) => {
+    const latest = entries[entries.length - 1];
+    if (latest) demand.setOnScreen(latest.isIntersecting);
+  });
+  observer.observe(canvas);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    observer.disconnect();
+  };
+}
+
+/**
  * The lobby's `FrameDemand` on a Pixi app's ticker: the ticker runs only while the demand asks
- * for frames, and stops while the page is hidden (visibilitychange) or the canvas is out of the
- * viewport (IntersectionObserver).
+ * for frames, and stops while the page is hidden or the canvas is out of the viewport.
  */
 export function useFrameDemand(app: Application, moving: () => boolean): FrameDemand {
   const [demand] = useState(
@@ -21,17 +40,9 @@ export function useFrameDemand(app: Application, moving: () => boolean): FrameDe
   });
 
   useEffect(() => {
-    const onVisibility = () => demand.setPageVisible(document.visibilityState === 'visible');
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    const observer = new IntersectionObserver((entries) => {
-      const latest = entries[entries.length - 1];
-      if (latest) demand.setOnScreen(latest.isIntersecting);
-    });
-    observer.observe(app.canvas);
+    const unwatch = watchSight(app.canvas, demand);
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      observer.disconnect();
+      unwatch();
       demand.dispose();
     };
   }, [app, demand]);

@@ -78,7 +78,7 @@ export default function WheelCanvas({ slices, target, reducedMotion, sounds, onS
   }, [ready, size]);
 
   useEffect(() => {
-    if (ready) scene.current?.setSlices(slices);
+    if (ready) scene.current?.setSlices(slices, fonts);
   }, [ready, slices, fonts]);
 
   useEffect(() => {

@@ -97,3 +97,18 @@ export function edgesPassed(before: number, after: number, sliceCount: number): 
 
 /** SPEC section 9: at most 350 px and 85% of the window's width. */
 export const wheelSize = (windowWidth: number) => Math.floor(Math.min(WHEEL.maxSizePx, windowWidth * WHEEL.maxWidthShare));
+
+/** The middle of slice `index` in the wheel's own frame, as a screen angle (0 = right, clockwise; the top is −π/2). */
+export const sliceMiddle = (index: number, sliceCount: number) => -Math.PI / 2 + (index + 0.5) * sliceAngle(sliceCount);
+
+/**
+ * How slice `index`'s label lies on a wheel turned by `rotation`. Labels run along the slice's
+ * radius and end near the rim; on the left half of the screen that reading direction would put
+ * them upside down, so there they are turned half a turn and start at the rim instead. The
+ * label's `angle` is in the wheel's own frame; `fromRim` says which end sits at the rim.
+ */
+export function labelPose(index: number, sliceCount: number, rotation: number): { angle: number; fromRim: boolean } {
+  const middle = sliceMiddle(index, sliceCount);
+  const onLeft = Math.cos(middle + rotation) < -1e-9;
+  return onLeft ? { angle: middle + Math.PI, fromRim: true } : { angle: middle, fromRim: false };
+}

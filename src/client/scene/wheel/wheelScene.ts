@@ -1,8 +1,10 @@
-import { Application, Container, Graphics, Text } from 'pixi.js';
+import { Application, CanvasSource, Container, Sprite, Texture } from 'pixi.js';
 import 'pixi.js/unsafe-eval';
-import { CARD_FONT_FAMILY } from '../lobby/cardArt';
+import { FrameDemand } from '../lobby/frameDemand';
+import { watchSight } from '../lobby/useFrameDemand';
 import { drawAt, MotionResolution } from '../motionResolution';
-import { angleAt, edgesPassed, planSpin, sliceAngle, velocityAt, type SpinPlan } from './wheelPhysics';
+import { drawFace, drawLabel, drawPointer, faceRadius, labelFontPx } from './wheelArt';
+import { angleAt, edgesPassed, labelPose, planSpin, sliceMiddle, velocityAt, type SpinPlan } from './wheelPhysics';
 
 export interface SceneSlice {
   label: string;
@@ -17,36 +19,61 @@ export interface SpinReport {
   rotation: number;
 }
 
+const textureOf = (canvas: HTMLCanvasElement, resolution: number) => new Texture({ source: new CanvasSource({ resource: canvas, resolution }) });
+
+/** Gives `sprite` a new texture of its own and frees the one it had (never Pixi's shared empty texture). */
+function replaceTexture(sprite: Sprite, texture: Texture) {
+  const old = sprite.texture;
+  sprite.texture = texture;
+  if (old !== Texture.EMPTY) old.destroy(true);
+}
+
 /**
- * The wheel on a Pixi canvas, without React: slices with their colours and labels, a rim and
- * the pointer. It draws one frame when something changes and runs its ticker only while
- * the wheel turns, so a wheel at rest costs nothing. `spinTo` animates with the pure physics
- * of `wheelPhysics.ts`; each slice edge passing the pointer calls `onEdge` with the speed. A
- * device too slow to turn it at full resolution draws the turning frames at 1×
- * (`MotionResolution`); the wheel at rest is sharp again.
+ * The wheel on a Pixi canvas, without React: a face, one label per slice and the pointer, each
+ * a texture drawn once (`wheelArt.ts`), so a turning frame moves a few quads. Frames are drawn
+ * on demand, as in the lobby (`FrameDemand`): the ticker runs only while the wheel turns and the
+ * canvas can be seen; a change (slices, size, fonts) draws one frame. `spinTo` animates with the
+ * pure physics of `wheelPhysics.ts`; each slice edge passing the pointer calls `onEdge` with the
+ * speed. A device too slow to turn it at full resolution draws the turning frames at 1×
+ * (`MotionResolution`); the wheel at rest is sharp again. Labels on the left half are turned
+ * to read upright (`labelPose`), as the wheel turns.
  */
 export class WheelScene {
   private readonly app = new Application();
   private readonly wheel = new Container();
-  private readonly pointer = new Graphics();
+  private readonly face = new Sprite();
+  private readonly labels = new Container();
+  private readonly pointer = new Sprite();
   private slices: SceneSlice[] = [];
+  private fontsVersion = 0;
+  /** Label textures by text, colour, size, resolution and fonts: a resize or a font arriving makes new ones, nothing else does. */
+  private readonly labelTextures = new Map<string, Texture>();
   private size = 0;
   private plan: SpinPlan | null = null;
   private started = 0;
   private frames = 0;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private done: ((report: SpinReport) => void) | null = null;
   private ready = false;
-  /** The canvas's resolution at rest (its labels are drawn at it), and what moving frames draw at. */
+  private unwatch: () => void = () => undefined;
+  /** The canvas's resolution at rest (its textures are drawn at it), and what turning frames draw at. */
   private readonly resolution = new MotionResolution(Math.min(window.devicePixelRatio || 1, 2));
+  private readonly demand = new FrameDemand({
+    start: () => this.app.ticker.start(),
+    stop: () => (this.app.ticker as Application['ticker'] | null)?.stop(),
+  });
 
-  constructor(private readonly onEdge: (speed: number) => void) {}
+  constructor(private readonly onEdge: (speed: number) => void) {
+    this.demand.setMoving(() => this.plan !== null);
+  }
 
   async init(host: HTMLElement, size: number) {
     await this.app.init({
       width: size,
       height: size,
       backgroundAlpha: 0,
-      antialias: true,
+      // The textures' edges are smoothed by the 2D canvas that drew them.
+      antialias: false,
       autoStart: false,
       resolution: this.resolution.rest,
       autoDensity: true,
@@ -55,8 +82,12 @@ export class WheelScene {
     (this.app.renderer as { accessibility?: { destroy(): void } }).accessibility?.destroy();
     this.app.canvas.setAttribute('aria-hidden', 'true');
     host.appendChild(this.app.canvas);
+    this.face.anchor.set(0.5);
+    this.pointer.anchor.set(0.5, 0);
+    this.wheel.addChild(this.face, this.labels);
     this.app.stage.addChild(this.wheel, this.pointer);
     this.app.ticker.add(() => this.step());
+    this.unwatch = watchSight(this.app.canvas, this.demand);
     this.ready = true;
     this.layout(size);
   }
@@ -65,8 +96,10 @@ export class WheelScene {
     return this.wheel.rotation;
   }
 
-  setSlices(slices: SceneSlice[]) {
+  /** New slices, or the same slices once their fonts have arrived (`fontsVersion` grew). */
+  setSlices(slices: SceneSlice[], fontsVersion = this.fontsVersion) {
     this.slices = slices;
+    this.fontsVersion = fontsVersion;
     this.draw();
   }
 
@@ -77,109 +110,126 @@ export class WheelScene {
     this.draw();
   }
 
-  /** Redraws everything once (new slices, size or fonts). */
-  draw() {
+  /** Makes the face, labels and pointer for the current slices and size, and draws one frame. */
+  private draw() {
     if (!this.ready || this.size === 0) return;
     const size = this.size;
-    const radius = size / 2 - 6;
-    this.wheel.removeChildren().forEach((child) => child.destroy());
+    const rest = this.resolution.rest;
     this.wheel.position.set(size / 2, size / 2);
-    const n = this.slices.length;
-    if (n > 0) {
-      const s = sliceAngle(n);
-      // Slice i spans [i·s, (i+1)·s) clockwise from the top (the pointer at rotation 0).
-      const start = -Math.PI / 2;
-      const faces = new Graphics();
-      this.slices.forEach((slice, i) => {
-        faces.moveTo(0, 0).arc(0, 0, radius, start + i * s, start + (i + 1) * s).lineTo(0, 0).fill({ color: slice.bgColor });
-      });
-      faces.circle(0, 0, radius).stroke({ color: 0xf5c451, width: 5 });
-      for (let i = 0; i < n; i++) {
-        const a = start + i * s;
-        faces.moveTo(0, 0).lineTo(Math.cos(a) * radius, Math.sin(a) * radius).stroke({ color: 0xffffff, width: 1.5, alpha: 0.5 });
+    replaceTexture(this.face, textureOf(drawFace(this.slices, size, rest), rest));
+    replaceTexture(this.pointer, textureOf(drawPointer(size, rest), rest));
+    this.pointer.position.set(size / 2, 0);
+
+    this.labels.removeChildren().forEach((label) => label.destroy());
+    const radius = faceRadius(size);
+    const fontPx = labelFontPx(size);
+    const used = new Set<string>();
+    this.slices.forEach((slice, i) => {
+      const key = [slice.label, slice.textColor, fontPx, rest, this.fontsVersion].join('\u0000');
+      used.add(key);
+      let texture = this.labelTextures.get(key);
+      if (!texture) {
+        texture = textureOf(drawLabel(slice.label, slice.textColor, fontPx, rest), rest);
+        this.labelTextures.set(key, texture);
       }
-      this.wheel.addChild(faces);
-      this.slices.forEach((slice, i) => {
-        const mid = start + (i + 0.5) * s;
-        const label = new Text({
-          text: slice.label,
-          style: { fontFamily: CARD_FONT_FAMILY, fontSize: Math.max(11, Math.round(size / 24)), fontWeight: '700', fill: slice.textColor },
-          resolution: this.resolution.rest,
-        });
-        label.anchor.set(1, 0.5);
-        label.position.set(Math.cos(mid) * radius * 0.9, Math.sin(mid) * radius * 0.9);
-        label.rotation = mid;
-        const room = radius * 0.58;
-        if (label.width > room) label.scale.set(room / label.width);
-        this.wheel.addChild(label);
-      });
-      // Studs on the rim, like a real wheel's pins.
-      const studs = new Graphics();
-      for (let i = 0; i < n; i++) {
-        const a = start + i * s;
-        studs.circle(Math.cos(a) * (radius - 2), Math.sin(a) * (radius - 2), 3.5).fill({ color: 0xfff4c2 });
-      }
-      this.wheel.addChild(studs);
+      const label = new Sprite(texture);
+      const middle = sliceMiddle(i, this.slices.length);
+      label.position.set(Math.cos(middle) * radius * 0.9, Math.sin(middle) * radius * 0.9);
+      const room = radius * 0.58;
+      if (label.width > room) label.scale.set(room / label.width);
+      this.labels.addChild(label);
+    });
+    for (const [key, texture] of this.labelTextures) {
+      if (used.has(key)) continue;
+      texture.destroy(true);
+      this.labelTextures.delete(key);
     }
-    this.pointer.clear();
-    const tip = size * 0.09;
-    this.pointer
-      .moveTo(size / 2 - tip * 0.55, 0)
-      .lineTo(size / 2 + tip * 0.55, 0)
-      .lineTo(size / 2, tip * 1.3)
-      .closePath()
-      .fill({ color: 0xf5c451 })
-      .stroke({ color: 0x3b2a00, width: 2 });
-    this.app.render();
+    this.orientLabels();
+    this.demand.request();
+  }
+
+  /** Turns each label to read upright where it now stands on the screen. */
+  private orientLabels() {
+    const n = this.labels.children.length;
+    this.labels.children.forEach((child, i) => {
+      const label = child as Sprite;
+      const pose = labelPose(i, n, this.wheel.rotation);
+      label.rotation = pose.angle;
+      label.anchor.set(pose.fromRim ? 0 : 1, 0.5);
+    });
   }
 
   /** Sets the wheel's rotation without animation (reduced motion, or a restore). */
   rest(rotation: number) {
     this.plan = null;
     this.wheel.rotation = rotation;
-    if (this.ready) this.app.render();
+    this.orientLabels();
+    if (this.ready) this.demand.request();
   }
 
   /** Spins to slice `target`; resolves when the wheel is at rest on it. */
   spinTo(target: number, random: () => number = Math.random): Promise<SpinReport> {
-    this.plan = planSpin(this.wheel.rotation, target, this.slices.length, { random });
+    const plan = planSpin(this.wheel.rotation, target, this.slices.length, { random });
+    this.plan = plan;
     this.started = performance.now();
     this.frames = 0;
+    // Frames stop while the canvas cannot be seen; the spin still ends on time (the prize dialog opens).
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      if (this.plan === plan) this.settle();
+    }, plan.duration * 1000 + 250);
     return new Promise((resolve) => {
       this.done = resolve;
-      this.app.start();
+      this.demand.request();
     });
   }
 
   private step() {
     const plan = this.plan;
-    if (!plan) return;
-    const t = (performance.now() - this.started) / 1000;
-    const before = this.wheel.rotation;
-    const after = angleAt(plan, t);
-    const edges = edgesPassed(before, after, this.slices.length);
-    if (edges > 0) this.onEdge(velocityAt(plan, t));
-    this.wheel.rotation = after;
-    this.frames += 1;
-    drawAt(this.app.renderer, this.resolution.frame(true, this.app.ticker.deltaMS));
-    if (t >= plan.duration) {
-      this.plan = null;
-      // Let this frame render, then stop drawing: the wheel is at rest, drawn sharp once more.
-      queueMicrotask(() => {
-        this.app.stop();
-        drawAt(this.app.renderer, this.resolution.rest);
-        this.app.render();
-        const report = { frames: this.frames, ms: performance.now() - this.started, rotation: this.wheel.rotation };
-        this.done?.(report);
-        this.done = null;
-      });
+    if (plan) {
+      const t = (performance.now() - this.started) / 1000;
+      const before = this.wheel.rotation;
+      const after = angleAt(plan, t);
+      if (edgesPassed(before, after, this.slices.length) > 0) this.onEdge(velocityAt(plan, t));
+      this.wheel.rotation = after;
+      this.orientLabels();
+      this.frames += 1;
+      if (t >= plan.duration) this.settle();
+      else drawAt(this.app.renderer, this.resolution.frame(true, this.app.ticker.deltaMS));
     }
+    // The ticker stops after this frame is drawn when nothing turns any more.
+    this.demand.frameDone();
+  }
+
+  /** The wheel comes to rest on its target: this frame is drawn sharp, and the spin reports. */
+  private settle() {
+    const plan = this.plan;
+    if (!plan) return;
+    this.plan = null;
+    clearTimeout(this.settleTimer);
+    this.wheel.rotation = plan.to;
+    this.orientLabels();
+    drawAt(this.app.renderer, this.resolution.rest);
+    this.demand.request();
+    const report = { frames: this.frames, ms: performance.now() - this.started, rotation: this.wheel.rotation };
+    // Resolved in a microtask: after this frame is drawn when a frame is running.
+    this.done?.(report);
+    this.done = null;
   }
 
   destroy() {
+    clearTimeout(this.settleTimer);
     this.plan = null;
     this.done = null;
     this.ready = false;
+    this.unwatch();
+    this.demand.dispose();
+    // The textures go while the renderer that holds them is still there.
+    this.labels.removeChildren().forEach((label) => label.destroy());
+    for (const texture of this.labelTextures.values()) texture.destroy(true);
+    this.labelTextures.clear();
+    replaceTexture(this.face, Texture.EMPTY);
+    replaceTexture(this.pointer, Texture.EMPTY);
     this.app.destroy(true, { children: true });
   }
 }

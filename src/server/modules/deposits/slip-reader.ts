@@ -1,15 +1,16 @@
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { slipSignature, type SlipImageType } from '../../../contract/slipFile';
 
-export type SlipImageType = 'image/png' | 'image/jpeg';
+export type { SlipImageType };
 
-/** The image type by the file's first bytes (never by its name or the declared type). */
+/** The image type by the file's first bytes (never by its name or the declared type); a PNG too short to hold its header is none. */
 export function slipImageType(file: Uint8Array): SlipImageType | undefined {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (file.length > 24 && png.every((b, i) => file[i] === b)) return 'image/png';
-  if (file.length > 3 && file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'image/jpeg';
-  return undefined;
+  const type = slipSignature(file);
+  if (type === 'image/png' && file.length <= 24) return undefined;
+  if (type === 'image/jpeg' && file.length <= 3) return undefined;
+  return type;
 }
 
 export type QrReading = { kind: 'found'; text: string } | { kind: 'none' } | { kind: 'too_large' };
