@@ -92,7 +92,7 @@ const SPEC_CALLS = [
   'PUT /api/chat/read-customer',
 ] as const;
 
-/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks, the sandbox simulators and the chat's uploaded files. */
+/** The product's additions to section 7: the money rules lookup, logout, agreement acceptance, providers' webhooks, the sandbox simulators, the chat's uploaded files and its unread count. */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
   'POST /api/logout',
@@ -111,6 +111,7 @@ const PRODUCT_CALLS = [
   'GET /api/bonus/current',
   'POST /api/sandbox/spin/coins',
   'GET /api/chat/files/:fileId',
+  'POST /api/chat/unread',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */
