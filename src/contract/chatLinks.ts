@@ -19,7 +19,8 @@ export const chatUploadId = (path: string): string | undefined => UPLOAD_PATH.ex
 
 /** An absolute https address with a host, no spaces and no user name or password in it. */
 export function isHttpsAddress(value: string): boolean {
-  if (value.length > CHAT_LINK_MAX || !/^https:\/\/[^\s]+$/i.test(value)) return false;
+  // The host comes right after the slashes (a browser reads https:///path as the host "path").
+  if (value.length > CHAT_LINK_MAX || !/^https:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
