@@ -107,6 +107,7 @@ describe('support chat', () => {
       const page = await openPage(locale);
       await page.goto('/contact');
       await page.getByTestId('chat-launcher').waitFor();
+      await page.getByTestId('line-name').waitFor();
       await fontsReady(page);
       await expect.poll(() => page.getByText(LOCALES[locale].chatButton.invite).isVisible()).toBe(true);
       await screenshot(page, `chat-launcher-${locale}`);
@@ -307,7 +308,7 @@ describe('support chat', () => {
     await sentCard.waitFor();
     await expect.poll(() => sentCard.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // The answers as the operator sees them, without the three "sent" toasts over them.
-    for (const close of await console.locator('.toast button').all()) await close.click().catch(() => undefined);
+    await console.locator('.toast__close').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
     await thread.locator('.admin-chat__messages').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await fontsReady(console);
     await screenshot(console, `chat-console-${locale}`);

@@ -46,9 +46,10 @@ function useWoken(wake: ChatWake, wanted: boolean) {
  * messages, when the operator has the chat on (enableChatWidget). It stands for the member on the
  * member pages and for this device's guest on the public ones. The button, the badge and the
  * first count cost the page no more than a small script and two small calls; the panel and the
- * live socket load on demand. The logo's call shows until the chat is first opened in the
- * session; the invite bubble too, on the pages about contacting us (`invite`) only: elsewhere it
- * would sit on a page's own buttons at 360 px. Reduced motion keeps the logo still.
+ * live socket load on demand. The invite bubble shows on the pages about contacting us (`invite`)
+ * only, until the chat is opened or the bubble put away in the session: elsewhere it would sit on
+ * a page's own buttons at 360 px. The logo calls beside the bubble and while answers wait unread;
+ * reduced motion keeps it still.
  */
 export function ChatLauncher({ who, wake, invite = false, placement = 'aboveMenu' }: {
   who: ChatCustomerKind;
@@ -91,6 +92,8 @@ export function ChatLauncher({ who, wake, invite = false, placement = 'aboveMenu
   const close = useCallback(() => setOpen(false), []);
 
   if (!enabled) return null;
+  // The logo calls beside its invite, and while answers wait unread.
+  const calling = !open && ((invite && invited) || unread > 0);
   const label = open ? t('chatButton.close') : unread > 0 ? t('chatButton.openUnread', { count: unread }) : t('chatButton.open');
   return (
     <div className={`chat-widget chat-widget--${placement}${open ? ' chat-widget--open' : ''}`} data-testid="chat-widget">
@@ -109,7 +112,7 @@ export function ChatLauncher({ who, wake, invite = false, placement = 'aboveMenu
       )}
       <button
         type="button"
-        className={`chat-launcher${invited && !open ? ' chat-launcher--calling' : ''}`}
+        className={`chat-launcher${calling ? ' chat-launcher--calling' : ''}`}
         onClick={toggle}
         aria-expanded={open}
         aria-label={label}
