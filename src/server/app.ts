@@ -97,8 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
+        // https: the chat shows pictures and videos an operator links from anywhere on the web
+        // (cards, media messages); never over plain http.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -95,8 +95,8 @@ const SPEC_CALLS = [
 /**
  * The product's additions to section 7: the money rules lookup, logout, agreement acceptance, the
  * launch calls of the five providers SPEC section 2 gives their own login handler but section 7
- * no call, providers' webhooks, the sandbox simulators, the chat's uploaded files and the member's
- * deposit notices.
+ * no call, providers' webhooks, the sandbox simulators, the chat's uploaded files and its unread
+ * count, and the member's deposit notices.
  */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
@@ -128,6 +128,7 @@ const PRODUCT_CALLS = [
   'POST /api/account/password/forgot',
   'POST /api/account/password/verify',
   'POST /api/account/password/reset',
+  'POST /api/chat/unread',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

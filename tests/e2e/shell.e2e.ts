@@ -37,9 +37,10 @@ const visibleText = (p: Page) => p.locator('body').innerText();
 /** The member screens load the wallet, the statement and the agreement; these tests use a made-up token, so answer for the server. */
 const mockMemberData = (p: Page) =>
   Promise.all([
-    // The home's promotion and spin widgets ask their own member calls; with this fake token the
-    // server would answer invalid-token (and send the page to /login), so they answer "nothing".
-    p.route(/\/api\/(bonus|promotion|invite|refund|spinwheel)(\/|$)/, (route) => route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } })),
+    // The home's promotion and spin widgets and the chat button's unread count ask their own member
+    // calls; with this fake token the server would answer invalid-token (and send the page to
+    // /login), so they answer "nothing".
+    p.route(/\/api\/(bonus|promotion|invite|refund|spinwheel|chat\/unread)(\/|$)/, (route) => route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } })),
     p.route('**/api/wallet', (route) =>
       route.fulfill({
         status: 200,

@@ -367,18 +367,18 @@ describe('member wallet', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('keeps one live socket while logged in and closes it on logout', async () => {
+  it("keeps one live socket for the wallet and one for the chat button's badge while logged in, and closes both on logout", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const sockets: WebSocket[] = [];
     page.on('websocket', (ws) => {
       if (ws.url().includes('/socket.io/')) sockets.push(ws);
     });
     await page.goto('/user/home');
-    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1);
-    const closed = new Promise<void>((resolve) => sockets[0].on('close', () => resolve()));
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2);
+    const closed = sockets.map((ws) => new Promise<void>((resolve) => (ws.isClosed() ? resolve() : ws.on('close', () => resolve()))));
     await page.getByTestId('logout').click();
     await page.waitForURL('**/login');
-    await closed;
-    expect(sockets[0].isClosed()).toBe(true);
+    await Promise.all(closed);
+    expect(sockets.every((ws) => ws.isClosed())).toBe(true);
   });
 });

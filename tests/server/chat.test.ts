@@ -318,6 +318,93 @@ describe.each(engines)('support chat on %s', (engine) => {
     expect(messages[1].session_id).toBe(ended.json().session_id);
   });
 
+  it("counts the site's unread messages for the chat button's badge, the customer's own only", async () => {
+    const guestId = newGuestId();
+    const guest = chatClient(t.app, { guestId });
+    // No conversation yet: nothing unread, and nothing made by asking.
+    expect((await guest.unread()).json()).toEqual({ unread: 0 });
+    expect(await t.app.ctx.db.selectFrom('chat_conversation').select('id').where('guest_id', '=', guestId).execute()).toEqual([]);
+    await guest.sendText('question');
+    expect((await guest.unread()).json()).toEqual({ unread: 0 });
+    const id = await conversationOf({ guestId });
+    for (const payload of ['one', 'two']) expect((await operator().reply(id, { message_type: 'text', payload })).statusCode).toBe(200);
+    expect((await guest.unread()).json()).toEqual({ unread: 2 });
+    // Another guest, a member, and a caller who names nobody see none of it.
+    expect((await chatClient(t.app, { guestId: newGuestId() }).unread()).json()).toEqual({ unread: 0 });
+    const member = await seedMember(t.app);
+    expect((await chatClient(t.app, { token: member.token }).unread()).json()).toEqual({ unread: 0 });
+    expect((await chatClient(t.app, {}).unread()).json()).toEqual({ message: 'INVALID_INPUT' });
+    expect((await chatClient(t.app, { token: 'forged-token-forged-token' }).unread()).json()).toEqual({ message: 'invalid-token' });
+    expect((await guest.read()).statusCode).toBe(200);
+    expect((await guest.unread()).json()).toEqual({ unread: 0 });
+  });
+
+  it('lets an operator answer with an uploaded image or video, a card with a picture, and a file link; never a script or data address', async () => {
+    const guestId = newGuestId();
+    const guest = chatClient(t.app, { guestId });
+    await guest.sendText('can you show me?');
+    const id = await conversationOf({ guestId });
+    const otherGuestId = newGuestId();
+    await chatClient(t.app, { guestId: otherGuestId }).sendText('someone else');
+    const otherId = await conversationOf({ guestId: otherGuestId });
+
+    // Only a chat operator uploads, to a conversation that exists, files of the allowed kinds.
+    expect((await operatorClient(t.app).upload(id, 'image', blankPng(20, 20), 'a.png')).statusCode).toBe(401);
+    const finance = await operatorWith(t.app, 'finance');
+    expect((await operatorClient(t.app, finance.token).upload(id, 'image', blankPng(20, 20), 'a.png')).json()).toEqual({ message: 'FORBIDDEN' });
+    expect((await operator().upload('00000000-0000-4000-8000-000000000000', 'image', blankPng(20, 20), 'a.png')).json()).toEqual({ message: 'NOT_FOUND' });
+    expect((await operator().upload(id, 'image', SAMPLES.elf, 'a.png')).json()).toEqual({ message: 'FILE_NOT_SUPPORTED' });
+
+    const image = await operator().upload(id, 'image', blankPng(30, 30), 'offer.png');
+    expect(image.statusCode, image.body).toBe(200);
+    const imagePath: string = image.json().path;
+    expect(imagePath).toMatch(/^\/api\/chat\/files\/[0-9a-f-]{36}$/);
+    const video = await operator().upload(id, 'video', SAMPLES.mp4, 'how-to.mp4');
+    expect(video.statusCode, video.body).toBe(200);
+    const videoPath: string = video.json().path;
+
+    const answers = [
+      { message_type: 'media', payload: { url: false, fileType: 'image', filePath: imagePath, name: 'offer.png' } },
+      { message_type: 'media', payload: { url: false, fileType: 'video', filePath: videoPath, name: 'how-to.mp4' } },
+      { message_type: 'media', payload: { url: true, fileType: 'file', filePath: 'https://example.com/terms.pdf', name: 'Terms (PDF)' } },
+      { message_type: 'generic', payloads: [
+        { image_url: imagePath, title: 'Our offer', subtitle: 'Today only', buttons: [{ type: 'postback', title: 'Tell me more', payload: 'OFFER' }] },
+        { image_url: 'https://cdn.example.com/card.jpg', title: 'Elsewhere', subtitle: null, buttons: [] },
+      ] },
+    ];
+    for (const message of answers) {
+      const res = await operator().reply(id, message);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const history = (await guest.history()).json().messages;
+    expect(history.slice(-4).map((m: { message: unknown }) => m.message)).toEqual(answers);
+    // The customer reads the operator's uploads as their own; the uploads are kept (attached).
+    const seen = await guest.file(imagePath);
+    expect([seen.statusCode, seen.headers['content-type']]).toEqual([200, 'image/png']);
+    expect((await guest.file(videoPath)).headers['content-type']).toBe('video/mp4');
+    const kept = await t.app.ctx.db.selectFrom('chat_file').select(['id', 'attached_at']).where('conversation_id', '=', id).execute();
+    expect(kept.length).toBe(2);
+    expect(kept.every((f) => f.attached_at !== null)).toBe(true);
+
+    // Another conversation's upload is not this one's to show, in a message or on a card.
+    const theirs = (await operator().upload(otherId, 'image', blankPng(12, 12), 'theirs.png')).json().path as string;
+    for (const message of [
+      { message_type: 'media', payload: { url: false, fileType: 'image', filePath: theirs } },
+      { message_type: 'generic', payloads: [{ image_url: theirs, title: 'x', subtitle: null, buttons: [] }] },
+    ]) expect((await operator().reply(id, message)).json()).toEqual({ message: 'NOT_FOUND' });
+    // Only https addresses and this chat's uploads: no script, data, plain http or made-up path.
+    for (const address of ['javascript:alert(1)', 'data:image/png;base64,iVBORw0KGgo=', 'http://example.com/a.png', 'https://user:pw@example.com/a.png', '/api/admin/chat/files/x', 'https://']) {
+      for (const message of [
+        { message_type: 'media', payload: { url: true, fileType: 'image', filePath: address } },
+        { message_type: 'media', payload: { url: false, fileType: 'image', filePath: address } },
+        { message_type: 'generic', payloads: [{ image_url: address, title: 'x', subtitle: null, buttons: [] }] },
+      ]) {
+        const res = await operator().reply(id, message);
+        expect([res.statusCode, res.json()], `${address} ${message.message_type}`).toEqual([400, { message: 'INVALID_INPUT' }]);
+      }
+    }
+  });
+
   it('lets no socket into a room but its own', async () => {
     const member = await seedMember(t.app);
     const guestId = newGuestId();

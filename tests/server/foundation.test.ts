@@ -66,6 +66,10 @@ describe.each(engines)('foundation on %s', (engine) => {
     }
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The app's pages: the chat shows pictures and videos from https addresses, never from plain http.
+    const app = (await t.app.inject({ method: 'GET', url: '/user/home', headers: { accept: 'text/html' } })).headers['content-security-policy'];
+    expect(app).toContain("img-src 'self' data: blob: https:;");
+    expect(app).toContain("media-src 'self' data: blob: https:;");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -1,4 +1,6 @@
+import { TIMEOUTS } from '../../contract/constants';
 import { callLanguage } from '../api/answers';
+import { ApiError, CLIENT_ERROR_CODES } from '../api/errors';
 import { createHttp } from '../api/http';
 
 /**
@@ -32,3 +34,15 @@ export const consoleHttp = createHttp({
 
 /** Calls one back-office endpoint of the contract as the signed-in operator; the answer is checked against its schema. */
 export const adminCall = consoleHttp.call;
+
+/** A file the console shows (a chat upload): its bytes, fetched with the operator's token. */
+export const adminFile = (path: string) => consoleHttp.axios.request<unknown, Blob>({ method: 'GET', url: path, responseType: 'blob' });
+
+/** Uploads one file (multipart, field `file`) to a back-office endpoint and returns the path it answers. */
+export async function adminUpload(path: string, file: File, signal?: AbortSignal): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await consoleHttp.axios.request<unknown, { path?: unknown }>({ method: 'POST', url: path, data: form, timeout: TIMEOUTS.chatUploadMs, signal });
+  if (typeof answer?.path !== 'string') throw new ApiError(CLIENT_ERROR_CODES.invalidResponse);
+  return answer.path;
+}

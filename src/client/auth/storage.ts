@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   inviteCode: 'inviteCode',
   locale: 'locale',
   chatGuestId: 'chatGuestId',
+  /** Session storage: the chat's invite bubble was put away (or the chat opened) in this tab. */
+  chatInviteSeen: 'chatInviteSeen',
 } as const;
 
 // Storage can throw (Safari private mode, disabled cookies); the app must still run.
@@ -78,6 +80,12 @@ export const readLocal = (key: string): string | null => safe(() => localStorage
 
 export const writeLocal = (key: string, value: string): void => {
   safe(() => localStorage.setItem(key, value), undefined);
+};
+
+export const readSession = (key: string): string | null => safe(() => sessionStorage.getItem(key), null);
+
+export const writeSession = (key: string, value: string): void => {
+  safe(() => sessionStorage.setItem(key, value), undefined);
 };
 
 export const removeLocal = (key: string): void => {

@@ -1,59 +1,63 @@
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { getToken } from '../auth/storage';
-import type { ChatIdentity } from './chatApi';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { chatApi, type ChatIdentity, type ChatMessage } from './chatApi';
 import { ChatPanel } from './ChatPanel';
+import { createChatFeed } from './chatFeed';
 import { chatGuestId } from './guestId';
+import type { ChatCustomerKind } from './launcherCalls';
+import { useChatConnection } from './useChatConnection';
 import './chat.css';
 
-/** The widget's logo: a speech bubble with the wallet's coin, drawn here. */
-function ChatLogo() {
-  return (
-    <svg viewBox="0 0 64 64" width="34" height="34" aria-hidden="true" className="chat-logo">
-      <path d="M32 6C17 6 6 15.6 6 28c0 6.6 3.2 12.5 8.4 16.6L12 58l13.2-7.4c2.2.4 4.5.6 6.8.6 15 0 26-9.6 26-22S47 6 32 6z" fill="currentColor" />
-      <circle cx="32" cy="28" r="11" fill="#f5c542" />
-      <path d="M28 23h6a3 3 0 0 1 0 6h-6m0 0h7a3 3 0 0 1 0 6h-7m0-12v12m3-14v2m0 12v2" fill="none" stroke="#6b3f00" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /**
- * The floating chat button and its panel (SPEC section 2). A member chats by their token, a
- * guest by the guest id kept on the device. The logo's animation and the invite bubble draw
- * the eye until the panel is first opened; reduced motion keeps the logo still.
+ * The chat's live part, loaded by the chat button (ChatLauncher) when the panel first opens or
+ * the page wants the badge kept live: the customer's socket, held while the panel is closed too,
+ * and the panel when open. While closed, a message from the site (or a rejoin, when some may have
+ * been missed) asks the server for the unread count again, so the badge never counts twice.
  */
-export default function ChatWidget() {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [invited, setInvited] = useState(true);
-  const who = useMemo<ChatIdentity>(() => (getToken() ? { kind: 'member' } : { kind: 'guest', guestId: chatGuestId() }), []);
+export default function ChatWidget({ who, open, onClose, onUnread }: {
+  who: ChatCustomerKind;
+  open: boolean;
+  onClose: () => void;
+  onUnread: (count: number) => void;
+}) {
+  const identity = useMemo<ChatIdentity>(() => (who === 'member' ? { kind: 'member' } : { kind: 'guest', guestId: chatGuestId() }), [who]);
+  const api = useMemo(() => chatApi(identity), [identity]);
+  const [prefix, setPrefix] = useState<string | null>(null);
+  const [feed] = useState(createChatFeed);
+  const isOpen = useRef(open);
+  const counted = useRef(onUnread);
+  useEffect(() => {
+    isOpen.current = open;
+    counted.current = onUnread;
+  }, [open, onUnread]);
 
-  const toggle = () => {
-    setOpen((o) => !o);
-    setInvited(false);
-  };
+  const recount = useCallback(() => {
+    api.unread().then((count) => counted.current(count), () => undefined);
+  }, [api]);
 
-  return (
-    <div className={`chat-widget${open ? ' chat-widget--open' : ''}`}>
-      {open && <ChatPanel who={who} onClose={() => setOpen(false)} />}
-      {!open && invited && (
-        <div className="chat-invite" role="note">
-          <button type="button" className="chat-invite__text" onClick={toggle}>{t('chat.invite')}</button>
-          <button type="button" className="chat-invite__close" onClick={() => setInvited(false)} aria-label={t('chat.inviteDismiss')}>
-            ×
-          </button>
-        </div>
-      )}
-      <button
-        type="button"
-        className={`chat-launcher${invited && !open ? ' chat-launcher--calling' : ''}`}
-        onClick={toggle}
-        aria-expanded={open}
-        aria-label={open ? t('chat.close') : t('chat.open')}
-        data-testid="chat-launcher"
-      >
-        <ChatLogo />
-      </button>
-    </div>
-  );
+  useEffect(() => {
+    let live = true;
+    // Without the prefix the socket cannot name its room; the panel says it is reconnecting.
+    api.config().then((c) => live && setPrefix(c.PREFIX), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  // Closing the panel: what was read there is no longer unread.
+  useEffect(() => {
+    if (!open) recount();
+  }, [open, recount]);
+
+  const onMessage = useCallback((message: ChatMessage) => {
+    feed.message(message);
+    if (!isOpen.current && message.sender !== 'customer') recount();
+  }, [feed, recount]);
+  const onRejoined = useCallback(() => {
+    feed.rejoined();
+    if (!isOpen.current) recount();
+  }, [feed, recount]);
+  const connected = useChatConnection(identity, prefix, onMessage, onRejoined);
+  const read = useCallback(() => counted.current(0), []);
+
+  return open ? <ChatPanel api={api} who={identity} connected={connected} feed={feed} onClose={onClose} onRead={read} /> : null;
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Postback } from '../../../machines/chatDeliveryMachine';
 import type { ChatApi, ChatMessage } from './chatApi';
-import { MediaView } from './MediaView';
+import { isAllowedChatSource } from '../../contract/chatLinks';
+import { ChatPicture, MediaView } from './MediaView';
 
 type Body = ChatMessage['message'];
 type Button = { type: 'web' | 'call' | 'postback' | 'other'; title: string; payload: string };
@@ -65,8 +66,8 @@ export function MessageBody({ body, api, onPostback, localFile }: { body: Body; 
         <ul className="chat-cards">
           {body.payloads.map((card, i) => (
             <li key={i} className="chat-card">
-              {card.image_url?.startsWith('/api/chat/files/') && (
-                <MediaView media={{ url: false, fileType: 'image', filePath: card.image_url }} api={api} />
+              {card.image_url && isAllowedChatSource(card.image_url) && (
+                <ChatPicture path={card.image_url} api={api} alt={t('chat.cardImageAlt', { title: card.title })} className="chat-card__image" />
               )}
               <p className="chat-card__title">{card.title}</p>
               {card.subtitle && <p className="chat-card__subtitle">{card.subtitle}</p>}

@@ -17,6 +17,8 @@ export function chatApi(who: ChatIdentity) {
     history: (skip: number) => call(endpoints.chatHistory, { body: { ...ids(who), limit: CHAT.historyPageSize, skip } }).then((r) => r.messages),
     send: (message: OutgoingChatMessage): Promise<SentMessage> => call(endpoints.chatSendMessage, { body: { ...ids(who), message } }),
     markRead: () => call(endpoints.chatReadCustomer, { body: ids(who) }),
+    /** The site's messages this customer has not read (the chat button's badge). */
+    unread: () => call(endpoints.chatUnread, { body: ids(who) }).then((r) => r.unread),
     /** Multipart with the file in `file`, progress reported 0..1, the spec's 5 minute timeout. */
     upload: async (attachment: ChatAttachment, onProgress: (ratio: number) => void, signal: AbortSignal) => {
       const form = new FormData();

@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io-client';
 import { CHAT } from '../../contract/constants';
 
 /**
@@ -6,7 +5,7 @@ import { CHAT } from '../../contract/constants';
  * again every 5 s (SPEC section 9), so a page left open comes back on its own. Returns what ends
  * both the retries and the socket (for an effect's cleanup).
  */
-export function keepConnected(socket: Socket, everyMs: number = CHAT.socketCheckMs): () => void {
+export function keepConnected(socket: { connected: boolean; connect(): unknown; disconnect(): unknown }, everyMs: number = CHAT.socketCheckMs): () => void {
   const check = setInterval(() => {
     if (!socket.connected) socket.connect();
   }, everyMs);

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { serviceReturnMachine, type ServiceAnswer } from '../../../machines/serviceReturnMachine';
 import { readServiceState } from '../api/serviceCheck';
+import { hasToken } from '../auth/storage';
+import { ChatLauncher } from '../chat/ChatLauncher';
 import { PowerIcon } from '../ui/icons';
 import { ContactDetails } from './contact/ContactDetails';
 import { StatusScreen } from './StatusScreen';
@@ -57,6 +59,8 @@ export default function TerminatedScreen() {
           </button>
           <h2 className="terminated__contact-title">{t('terminated.contactTitle')}</h2>
           <ContactDetails />
+          {/* The member whose service closed chats as the member; anyone else as a guest. No menu here. */}
+          <ChatLauncher who={hasToken() ? 'member' : 'guest'} wake="now" invite placement="corner" />
         </div>
       }
     />

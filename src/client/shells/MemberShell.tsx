@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { call, endpoints } from '../api';
 import { clearToken } from '../auth/storage';
+import { ChatLauncher } from '../chat/ChatLauncher';
 import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, ScrollIcon, UserIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
@@ -16,6 +17,7 @@ import './shell.css';
 export default function MemberShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [conditionsOpen, setConditionsOpen] = useState(false);
 
   const logout = () => {
@@ -52,6 +54,7 @@ export default function MemberShell() {
         </WalletProvider>
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />
+      <ChatLauncher who="member" wake="now" invite={pathname === '/user/contact'} />
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <AgreementGate />
     </div>

@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { clearSession } from '../auth/storage';
+import { ChatLauncher } from '../chat/ChatLauncher';
 import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
@@ -11,6 +12,7 @@ import './shell.css';
 /** The logged-out area: /login, /register, /howto, /contact. */
 export function PublicShell() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
 
   // SPEC section 2: entering the logged-out shell ends any session left in the browser.
   useEffect(() => {
@@ -43,6 +45,8 @@ export function PublicShell() {
         </Suspense>
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />
+      {/* A guest's chat; its live part waits for the visitor's first touch (the login page's budget). */}
+      <ChatLauncher who="guest" wake="firstTouch" invite={pathname === '/contact'} />
     </div>
   );
 }

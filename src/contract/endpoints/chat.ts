@@ -158,6 +158,14 @@ export const chatReadCustomer = endpoint({
   rateLimit: { per: 'customer', max: 60, windowMs: MINUTE_MS },
 });
 
+export const chatUnread = endpoint({
+  method: 'POST', path: '/api/chat/unread', access: 'public', tag,
+  summary: "How many of the site's messages to this member or guest are unread (the chat button's badge)",
+  body: z.object(who),
+  response: z.object({ unread: z.number().int().min(0) }),
+  rateLimit: { per: 'customer', max: 60, windowMs: MINUTE_MS },
+});
+
 export const chatEndpoints = {
   chatConfig,
   chatSendMessage,
@@ -166,4 +174,5 @@ export const chatEndpoints = {
   chatUploadVideo,
   chatReadCustomer,
   chatFile,
+  chatUnread,
 };

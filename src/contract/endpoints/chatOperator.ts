@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { CHAT_LINK_MAX, chatUploadId, isAllowedChatSource, isHttpsAddress } from '../chatLinks';
 import { CHAT } from '../constants';
 import { chatButton, chatCard, chatFileBytes, chatFileParams, conversationMessage } from './chat';
 import { isoDate, ok } from './common';
@@ -28,6 +29,29 @@ const safeButton = chatButton.superRefine((button, issues) => {
 });
 const text = z.string().trim().min(1).max(CHAT.textMax);
 
+/**
+ * An operator's file: one uploaded to the conversation (url false: the server checks it is this
+ * conversation's), or an https address (url true). A 'file' is a document offered as a link.
+ */
+const operatorMedia = z.object({
+  message: z.string().max(CHAT.textMax).optional(),
+  url: z.boolean(),
+  fileType: z.enum(['image', 'video', 'file']),
+  filePath: z.string().min(1).max(CHAT_LINK_MAX),
+  name: z.string().trim().min(1).max(200).optional(),
+}).superRefine((media, issues) => {
+  const fits = media.url ? isHttpsAddress(media.filePath) : chatUploadId(media.filePath) !== undefined;
+  if (!fits) issues.addIssue({ code: 'custom', path: ['filePath'], message: 'an https address (url true) or an upload of this chat (url false)' });
+});
+
+/** A card's picture: none, an https address, or an upload of the conversation. */
+const operatorCard = chatCard.extend({
+  image_url: z.string().max(CHAT_LINK_MAX).refine(isAllowedChatSource, 'an https address or an upload of this chat').nullable(),
+  title: z.string().trim().min(1).max(200),
+  subtitle: z.string().max(500).nullable(),
+  buttons: z.array(safeButton).max(3),
+});
+
 /** Every kind an operator may send: the widget's kinds except 'unknown'. */
 export const operatorMessage = z.discriminatedUnion('message_type', [
   z.object({ message_type: z.literal('text'), payload: text }),
@@ -35,23 +59,14 @@ export const operatorMessage = z.discriminatedUnion('message_type', [
     message_type: z.literal('buttons'),
     payload: z.object({ text, buttons: z.array(safeButton).min(1).max(10) }),
   }),
-  z.object({
-    message_type: z.literal('media'),
-    payload: z.object({
-      message: z.string().max(CHAT.textMax).optional(),
-      url: z.boolean(),
-      fileType: z.enum(['image', 'video', 'file']),
-      filePath: z.string().min(1).max(2000),
-      name: z.string().max(200).optional(),
-    }),
-  }),
+  z.object({ message_type: z.literal('media'), payload: operatorMedia }),
   z.object({
     message_type: z.literal('quick_replies'),
     payload: z.object({ text, replies: z.array(safeButton).min(1).max(13) }),
   }),
   z.object({
     message_type: z.literal('generic'),
-    payloads: z.array(chatCard.extend({ buttons: z.array(safeButton).max(3) })).min(1).max(10),
+    payloads: z.array(operatorCard).min(1).max(10),
   }),
   z.object({
     message_type: z.literal('postback'),
@@ -119,6 +134,20 @@ export const adminChatFile = endpoint({
   response: chatFileBytes,
 });
 
+/** What an operator uploads for an answer: the same files, limits and checks as the customer's. */
+const operatorUpload = (kind: 'image' | 'video') => endpoint({
+  method: 'POST', path: `/api/admin/chat/conversations/:conversationId/upload-${kind}`, access: 'operator', permission: 'chat', tag, multipart: true,
+  summary: kind === 'image'
+    ? "Operator: upload an image (png, jpeg, gif; at most 10 MB) to the conversation, for a media answer or a card's picture; returns its path"
+    : 'Operator: upload a video (mp4, quicktime; at most 20 MB) to the conversation, for a media answer; returns its path',
+  params: conversationParams,
+  body: z.object({ file: z.any().describe(`${kind} file`) }),
+  response: z.object({ path: z.string() }),
+});
+
+export const adminChatUploadImage = operatorUpload('image');
+export const adminChatUploadVideo = operatorUpload('video');
+
 export const chatOperatorEndpoints = {
   adminChatConversations,
   adminChatMessages,
@@ -126,4 +155,6 @@ export const chatOperatorEndpoints = {
   adminChatRead,
   adminChatEndSession,
   adminChatFile,
+  adminChatUploadImage,
+  adminChatUploadVideo,
 };

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import type en from '../../../locales/en.json';
 
 /**
  * Every screen and dialog that accessibility.e2e.ts checks with axe-core, in th, la and en.
  *
- * To add yours (a bonus dialog, the spin wheel, chat, an admin screen): append a Surface to
+ * To add yours (a bonus dialog, the spin wheel, an admin screen): append a Surface to
  * PUBLIC_SURFACES or MEMBER_SURFACES. `path` is loaded first (the member ones with a logged-in
  * member whose agreement is accepted); `open`, when given, then brings up the dialog or state to
  * check and waits until it shows. Answers the sandbox cannot produce may be routed in `open`
@@ -35,6 +36,46 @@ const depositTab = (tab: keyof Strings['deposit']['method']) => async (page: Pag
   await dialog.locator('[role="tabpanel"]:not([hidden])').first().waitFor();
 };
 
+/**
+ * The chat panel with every mark it draws: two days and two sessions (day separators, the end
+ * marker), times, the site's text, buttons, quick replies, a card with a picture, a file and a
+ * picture from the web, and a full first page (the control for earlier messages). The history and
+ * the pictures are routed: the sandbox's conversations start today with no operator.
+ */
+const chatPanel = async (page: Page) => {
+  const day = 86_400_000;
+  const at = (daysAgo: number, minute: number) => new Date(Date.now() - daysAgo * day - (60 - minute) * 60_000).toISOString();
+  const picture = 'https://pictures.example.test/card.png';
+  const base = { userId: null, guestId: 'axe-guest-0000000000', username: null, name: null, deviceToken: null };
+  const site = (id: string, createdAt: string, session: string, message: object) => ({ ...base, _id: id, sender: 'operator', createdAt, session_id: session, message });
+  const mine = (id: string, createdAt: string, session: string, text: string) => ({ ...base, _id: id, sender: 'customer', createdAt, session_id: session, message: { message_type: 'text', payload: text } });
+  const messages = [
+    mine('m1', at(2, 1), 'a', 'Hello, my deposit is late'),
+    site('m2', at(2, 2), 'a', { message_type: 'text', payload: 'It has arrived now.' }),
+    mine('m3', at(1, 1), 'b', 'How do I withdraw?'),
+    site('m4', at(1, 2), 'b', { message_type: 'buttons', payload: { text: 'Pick one', buttons: [{ type: 'web', title: 'Guide', payload: 'https://example.test/guide' }, { type: 'postback', title: 'Call me', payload: 'CALL' }] } }),
+    site('m5', at(1, 3), 'b', { message_type: 'quick_replies', payload: { text: 'Anything else?', replies: [{ type: 'postback', title: 'Yes', payload: 'YES' }, { type: 'postback', title: 'No', payload: 'NO' }] } }),
+    mine('m6', at(0, 1), 'b', 'Thanks'),
+    site('m7', at(0, 2), 'b', { message_type: 'generic', payloads: [{ image_url: picture, title: 'Weekend bonus', subtitle: 'Until Sunday', buttons: [{ type: 'postback', title: 'Tell me more', payload: 'BONUS' }] }] }),
+    site('m8', at(0, 3), 'b', { message_type: 'media', payload: { url: true, fileType: 'image', filePath: picture } }),
+    site('m9', at(0, 4), 'b', { message_type: 'media', payload: { url: true, fileType: 'file', filePath: 'https://example.test/terms.pdf', name: 'Terms.pdf' } }),
+    mine('m10', at(0, 5), 'b', 'Got it'),
+  ];
+  await page.route('**/api/chat/history', (route) => route.fulfill({ json: { messages } }));
+  await page.route('https://pictures.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: purplePicture() }));
+  await page.getByTestId('chat-launcher').click();
+  const panel = page.getByTestId('chat-panel');
+  await panel.getByTestId('chat-file-link').waitFor();
+  await panel.getByTestId('chat-load-older').waitFor();
+  await panel.getByTestId('chat-end').waitFor();
+};
+/** A plain purple picture, 240×140. */
+function purplePicture(): Buffer {
+  const png = new PNG({ width: 240, height: 140 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([140, 80, 220, 255], i);
+  return PNG.sync.write(png);
+}
+
 const languageMenu = async (page: Page) => {
   await page.getByTestId('language-trigger').click();
   await page.getByRole('menu').waitFor();
@@ -56,6 +97,7 @@ export const PUBLIC_SURFACES: Surface[] = [
     },
   },
   { name: 'contact', path: '/contact', screenshot: true },
+  { name: 'chat panel', path: '/contact', screenshot: true, open: chatPanel },
   {
     name: 'terminated',
     path: '/terminated',

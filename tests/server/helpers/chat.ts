@@ -35,6 +35,7 @@ export function chatClient(app: FastifyInstance, who: { token?: string; guestId?
     history: (body: object = {}) =>
       app.inject({ method: 'POST', url: '/api/chat/history', remoteAddress: ip, headers: headers(), payload: { ...ids, limit: 10, skip: 0, ...body } }),
     read: () => app.inject({ method: 'PUT', url: '/api/chat/read-customer', remoteAddress: ip, headers: headers(), payload: { ...ids } }),
+    unread: () => app.inject({ method: 'POST', url: '/api/chat/unread', remoteAddress: ip, headers: headers(), payload: { ...ids } }),
     upload: (kind: 'image' | 'video', file: Buffer, filename: string, type = 'application/octet-stream') => {
       const body = multipart(file, { filename, type });
       return app.inject({ method: 'POST', url: `/api/chat/upload-${kind}`, remoteAddress: ip, headers: headers({ 'content-type': body.contentType }), payload: body.payload });
@@ -53,6 +54,10 @@ export function operatorClient(app: FastifyInstance, token?: string) {
     read: (id: string) => app.inject({ method: 'PUT', url: `/api/admin/chat/conversations/${id}/read`, headers }),
     end: (id: string) => app.inject({ method: 'POST', url: `/api/admin/chat/conversations/${id}/end`, headers }),
     file: (path: string) => app.inject({ method: 'GET', url: path.replace('/api/chat/files/', '/api/admin/chat/files/'), headers }),
+    upload: (id: string, kind: 'image' | 'video', file: Buffer, filename: string) => {
+      const body = multipart(file, { filename, type: 'application/octet-stream' });
+      return app.inject({ method: 'POST', url: `/api/admin/chat/conversations/${id}/upload-${kind}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+    },
   };
 }
 

@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { CHAT } from '../../../contract';
 import type { conversationMessage } from '../../../contract/endpoints/chat';
-import { adminChatConversations, adminChatEndSession, adminChatMessages, adminChatRead, adminChatReply } from '../../../contract/endpoints/chatOperator';
+import { adminChatConversations, adminChatMessages, adminChatRead } from '../../../contract/endpoints/chatOperator';
 import { adminCall } from '../api';
 import { LoadState, PageHead, When } from '../parts';
-import { useAction } from '../../ui/useAction';
 import { useChatConsoleLive } from '../useChatConsoleLive';
 import { useLoad } from '../useLoad';
+import { ReplyComposer } from './chat/ReplyComposer';
+import { ThreadMessage } from './chat/ThreadMessage';
 
 /** How often the open page asks for new conversations and messages while its socket is not live. */
 const REFRESH_MS = 5_000;
@@ -74,10 +74,8 @@ export function ChatPage() {
 
 function Thread({ id, version, live, onChanged }: { id: string; version: number; live: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
-  const field = useId();
   const box = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState('');
-  const { busy, run } = useAction();
+  const list = useRef<HTMLOListElement>(null);
   const { data, error, reload } = useLoad(() => adminCall(adminChatMessages, { params: { conversationId: id }, query: { limit: THREAD_SIZE, skip: 0 } }), [id, version]);
   useRefresh(reload, live);
   const loaded = Boolean(data);
@@ -85,6 +83,11 @@ function Thread({ id, version, live, onChanged }: { id: string; version: number;
   useEffect(() => {
     if (loaded) box.current?.scrollIntoView({ block: 'start' });
   }, [loaded]);
+  // The newest message is at the bottom: keep it in view as messages come.
+  const newest = data?.messages.at(-1)?._id;
+  useLayoutEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [newest]);
   const unread = data?.conversation.unread ?? 0;
   // Opening a conversation (and each new customer message while it is open) marks it read.
   useEffect(() => {
@@ -92,39 +95,22 @@ function Thread({ id, version, live, onChanged }: { id: string; version: number;
   }, [id, unread, onChanged]);
 
   if (!data) return <LoadState error={error} loading empty={false} />;
-  const send = () => {
-    const message = text.trim();
-    if (!message) return;
-    void run(() => adminCall(adminChatReply, { params: { conversationId: id }, body: { message: { message_type: 'text', payload: message } } }), t('admin.chat.sent'), () => {
-      setText('');
-      reload();
-      onChanged();
-    });
-  };
+  const customer = data.conversation.name ?? t('admin.chat.guest');
   return (
     <div ref={box} className="admin-chat__thread panel" data-testid="chat-thread">
-      <h2>{data.conversation.name ?? t('admin.chat.guest')}</h2>
-      <ol className="admin-chat__messages" aria-live="polite">
-        {data.messages.map((m) => (
-          <li key={m._id} className={`admin-chat__message admin-chat__message--${m.sender === 'customer' ? 'customer' : 'site'}`} data-testid="chat-thread-message">
-            <span>{preview(m, t)}</span>
-            <small>{m.sender === 'customer' ? (m.name ?? t('admin.chat.guest')) : (m.name ?? t('admin.chat.site'))} · <When value={m.createdAt} /></small>
-          </li>
-        ))}
+      <h2>{customer}</h2>
+      <ol ref={list} className="admin-chat__messages" aria-live="polite">
+        {data.messages.map((m) => {
+          const who = m.sender === 'customer' ? (m.name ?? customer) : (m.name ?? t('admin.chat.site'));
+          return (
+            <li key={m._id} className={`admin-chat__message admin-chat__message--${m.sender === 'customer' ? 'customer' : 'site'}`} data-testid="chat-thread-message">
+              <ThreadMessage body={m.message} who={who} />
+              <small>{who} · <When value={m.createdAt} /></small>
+            </li>
+          );
+        })}
       </ol>
-      <form className="admin-chat__reply" onSubmit={(e) => { e.preventDefault(); send(); }}>
-        <label className="field__label" htmlFor={field}>{t('admin.chat.answer')}</label>
-        <div className="field__control">
-          <textarea id={field} className="field__input" rows={3} maxLength={CHAT.textMax} value={text} onChange={(e) => setText(e.target.value)} />
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn--gold" disabled={busy || !text.trim()}>{t('admin.chat.send')}</button>
-          <button type="button" className="btn btn--ghost" disabled={busy}
-            onClick={() => void run(() => adminCall(adminChatEndSession, { params: { conversationId: id } }), t('admin.chat.ended'), () => { reload(); onChanged(); })}>
-            {t('admin.chat.end')}
-          </button>
-        </div>
-      </form>
+      <ReplyComposer conversationId={id} onSent={() => { reload(); onChanged(); }} />
     </div>
   );
 }

@@ -1,34 +1,27 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../contract';
 import { call, endpoints, errorCodeOf, errorText } from '../../api';
 import { ChatIcon, ExternalLinkIcon } from '../../ui/icons';
 import './contact.css';
 
-// The widget (and socket.io-client with it) loads only where chat is on.
-const ChatWidget = lazy(() => import('../../chat/ChatWidget'));
-
 type Contact = ResponseOf<typeof endpoints.lookupContact>;
 type Load = { state: 'loading' } | { state: 'ready'; contact: Contact } | { state: 'failed'; code: string };
 
 /**
- * The operator's contact text, the LINE QR code, name and link, and the chat widget when the
- * operator has it on (enableChatWidget): the contact pages, and /terminated, where a member
- * whose service closed asks how to get their money out.
+ * The operator's contact text and the LINE QR code, name and link: the contact pages, and
+ * /terminated, where a member whose service closed asks how to get their money out. The chat is
+ * the floating button every page has (chat/ChatLauncher.tsx).
  */
 export function ContactDetails() {
   const { t, i18n } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [chatOn, setChatOn] = useState(false);
 
   useEffect(() => {
     let live = true;
     call(endpoints.lookupContact)
       .then((contact) => live && setLoad({ state: 'ready', contact }))
       .catch((error: unknown) => live && setLoad({ state: 'failed', code: errorCodeOf(error) }));
-    call(endpoints.lookupEnableChatWidget)
-      .then((flag) => live && setChatOn(flag.enableChatWidget))
-      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -73,14 +66,6 @@ export function ContactDetails() {
           </div>
         </div>
       )}
-
-      <div className="contact__chat-slot" role="region" aria-label={t('contact.chat')} data-slot="chat-widget">
-        {chatOn && (
-          <Suspense fallback={null}>
-            <ChatWidget />
-          </Suspense>
-        )}
-      </div>
     </>
   );
 }

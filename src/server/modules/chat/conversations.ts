@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { CHAT_EVENTS, type ResponseOf } from '../../../contract';
+import { CHAT_EVENTS, chatUploadId, chatUploadPath, type ResponseOf } from '../../../contract';
 import type { chatHistory, chatSendMessage } from '../../../contract/endpoints/chat';
 import type { adminChatConversations, operatorMessage } from '../../../contract/endpoints/chatOperator';
 import type { Clock } from '../../clock';
 import type { ChatConversationTable, ChatMessageTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import { consoleRoom, customerRoom, type ChatCustomer } from './identity';
-import { UUID, UUID_PATTERN } from '../../db/uuid';
+import { UUID } from '../../db/uuid';
 
 export type ConversationMessage = ResponseOf<typeof chatHistory>['messages'][number];
 export type ConversationSummary = ResponseOf<typeof adminChatConversations>['conversations'][number];
@@ -18,10 +18,9 @@ type Conversation = Selectable<ChatConversationTable>;
 
 export const CUSTOMER_SENDER = 'customer';
 /** Where a customer's uploaded file is read from; a media message names its file by this path. */
-export const chatFilePath = (fileId: string) => `/api/chat/files/${fileId}`;
+export const chatFilePath = chatUploadPath;
 /** A file's id: a UUID exactly (36 dashes would reach the database's uuid cast and fail there). */
 export const FILE_ID = UUID;
-const FILE_PATH = new RegExp(`^/api/chat/files/(${UUID_PATTERN})$`, 'i');
 
 export interface ChatConversationsDeps {
   db: Kysely<DB>;
@@ -149,7 +148,7 @@ export class ChatConversations {
    * swept is waited for and then not found, a file being sent is skipped by the sweep.
    */
   private async attachFile(trx: Transaction<DB>, conversationId: string, filePath: string) {
-    const fileId = FILE_PATH.exec(filePath)?.[1];
+    const fileId = chatUploadId(filePath);
     if (!fileId) return undefined;
     return trx.updateTable('chat_file')
       .set((eb) => ({ attached_at: eb.fn.coalesce('attached_at', eb.val(this.deps.clock.now())) }))
@@ -198,6 +197,20 @@ export class ChatConversations {
       .where('sender', '<>', CUSTOMER_SENDER)
       .where('read_at', 'is', null)
       .execute();
+  }
+
+  /** How many of the site's messages the customer has not read (the chat button's badge). */
+  async unreadByCustomer(customer: ChatCustomer): Promise<number> {
+    const conversation = await this.find(this.db, customer);
+    if (!conversation) return 0;
+    const row = await this.db
+      .selectFrom('chat_message')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('conversation_id', '=', conversation.id)
+      .where('sender', '<>', CUSTOMER_SENDER)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** The conversation a customer's file belongs to, when it is theirs. */
@@ -282,7 +295,8 @@ export class ChatConversations {
     const { row, conversation } = await this.db.transaction().execute(async (trx) => {
       const conversation = await trx.selectFrom('chat_conversation').selectAll().where('id', '=', conversationId).forUpdate().executeTakeFirst();
       if (!conversation) refuse('NOT_FOUND', 'no such conversation');
-      if (message.message_type === 'media' && !message.payload.url) await this.requireOwnFile(trx, conversation!.id, message.payload.filePath);
+      // An uploaded file an answer shows (a media message, a card's picture) must be this conversation's; it is kept from now on.
+      for (const path of uploadsNamedBy(message)) await this.requireOwnFile(trx, conversation!.id, path);
       const row = await this.append(trx, conversation!, operator.sender, message, { username: null, name: operator.name, deviceToken: null }, at);
       await record?.(trx, row.id);
       return { row, conversation: conversation! };
@@ -318,8 +332,22 @@ export class ChatConversations {
     return session;
   }
 
+  /** A conversation's id, for an operator's upload to it; NOT_FOUND when there is none. */
+  async conversationId(conversationId: string): Promise<string> {
+    const row = await this.db.selectFrom('chat_conversation').select('id').where('id', '=', conversationId).executeTakeFirst();
+    if (!row) refuse('NOT_FOUND', 'no such conversation');
+    return row!.id;
+  }
+
   /** Any file of any conversation (operators). */
   file(fileId: string) {
     return this.db.selectFrom('chat_file').selectAll().where('id', '=', fileId).executeTakeFirst();
   }
+}
+
+/** The uploads an operator's answer shows: a media message's file, the cards' pictures. */
+function uploadsNamedBy(message: OperatorMessage): string[] {
+  if (message.message_type === 'media') return message.payload.url ? [] : [message.payload.filePath];
+  if (message.message_type === 'generic') return message.payloads.flatMap((card) => (card.image_url && chatUploadId(card.image_url) ? [card.image_url] : []));
+  return [];
 }

@@ -59,6 +59,8 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext, chat: 
       messages: await chat.history(await who(request, body), body.limit, body.skip),
     }));
 
+    contractRoute(scope, g, endpoints.chatUnread, async ({ request, body }) => ({ unread: await chat.unreadByCustomer(await who(request, body)) }));
+
     contractRoute(scope, g, endpoints.chatReadCustomer, async ({ request, body }) => {
       await chat.markReadByCustomer(await who(request, body));
       return { message: 'OK' as const };

@@ -39,7 +39,7 @@ export function setupChat(app: FastifyInstance, ctx: AppContext) {
     limits: { perAddress: config.CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR, perCustomer: config.CHAT_UPLOAD_CUSTOMER_BYTES_PER_HOUR },
   });
   registerChatRoutes(app, ctx, chat, files, budget);
-  registerOperatorChatRoutes(app, ctx, chat, files);
+  registerOperatorChatRoutes(app, ctx, chat, files, budget);
 
   const unsent = new UnsentUploads({ db: ctx.db, storage: files, clock: ctx.clock, graceMs: config.CHAT_UPLOAD_GRACE_MS });
   runInBackground(app, { name: 'sweeping unsent chat uploads', everyMs: config.CHAT_UPLOAD_SWEEP_MS, work: () => unsent.sweep() });
