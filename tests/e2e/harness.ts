@@ -177,8 +177,17 @@ export default async function setup(project: TestProject) {
   return () => server.stop();
 }
 
+let scriptServer: string | undefined;
+/**
+ * A script outside vitest (the how-to recorder, tests/howto/record.ts) names the server that
+ * the helpers here and in support.ts talk to; inside vitest it is the shared server.
+ */
+export const setServerForScripts = (address: string) => {
+  scriptServer = address;
+};
+
 /** The running server's address, inside a test. */
-export const baseURL = (): string => inject('baseURL');
+export const baseURL = (): string => scriptServer ?? inject('baseURL');
 export const url = (pathname: string): string => new URL(pathname, baseURL()).toString();
 
 export const launchChromium = (): Promise<Browser> =>
@@ -198,11 +207,11 @@ export const launchChromium = (): Promise<Browser> =>
 /** A phone-sized context (390×844 at 2× unless told) on the shared server unless told; each context has fresh storage. */
 export const phoneContext = (
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string; baseURL?: string } = {},
+  options: { width?: number; height?: number; locale?: string; baseURL?: string; deviceScaleFactor?: number } = {},
 ): Promise<BrowserContext> =>
   browser.newContext({
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
-    deviceScaleFactor: 2,
+    deviceScaleFactor: options.deviceScaleFactor ?? 2,
     isMobile: true,
     hasTouch: true,
     locale: options.locale ?? 'en-US',

@@ -155,7 +155,7 @@ describe("the operator's texts in the player's language", () => {
 });
 
 describe('how-to captions', () => {
-  it.each(ALL)('play each clip with captions in %s', async (locale) => {
+  it.each(ALL)('play each clip recorded in %s, with captions in every language and its own shown', async (locale) => {
     const strings = LOCALES[locale];
     const p = await freshPage();
     await p.goto('/howto');
@@ -165,16 +165,26 @@ describe('how-to captions', () => {
       const dialog = p.getByRole('dialog', { name: strings.howto.topics[topic] });
       const video = dialog.locator('video');
       await video.waitFor();
+      const firstStep = Object.values(strings.howto.steps[topic])[0];
       await expect
         .poll(() => video.evaluate((v: HTMLVideoElement) => {
-          const track = v.textTracks[0];
-          return track && track.mode === 'showing' && track.cues?.length ? { language: track.language, text: (track.cues[0] as VTTCue).text } : null;
+          const tracks = [...v.textTracks];
+          const shown = tracks.filter((track) => track.mode === 'showing');
+          return shown.length === 1 && shown[0].cues?.length
+            ? { src: v.currentSrc.replace(/\?.*$/, ''), languages: tracks.map((track) => track.language), shown: shown[0].language, text: (shown[0].cues[0] as VTTCue).text }
+            : null;
         }), { timeout: 10_000 })
-        .toEqual({ language: locale === 'la' ? 'lo' : locale, text: strings.howto.captions[topic] });
+        .toEqual({
+          src: expect.stringMatching(new RegExp(`/assets/howto/${locale}/[a-z-]+\\.(webm|mp4)$`)),
+          languages: { th: ['th', 'lo', 'en'], la: ['lo', 'th', 'en'], en: ['en', 'th', 'lo'] }[locale],
+          shown: locale === 'la' ? 'lo' : locale,
+          text: firstStep,
+        });
       if (topic === 'wallet') {
+        // Paused inside the second step, whose caption shows.
         await video.evaluate((v: HTMLVideoElement) => {
           v.pause();
-          v.currentTime = 2;
+          v.currentTime = 4;
         });
         await fontsReady(p);
         await screenshot(p, `howto-captions-${locale}`);

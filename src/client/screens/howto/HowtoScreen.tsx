@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import { PlayIcon } from '../../ui/icons';
 import { currentLocale } from '../../i18n';
-import { htmlLang } from '../../i18n/locale';
-import { captionsTrackUrl } from './captions';
-import { HOWTO_VIDEOS, videoPoster, videoSources, type HowtoVideo } from './videos';
+import { HOWTO_VIDEOS, captionTracks, videoPoster, videoSources, type HowtoVideo } from './videos';
 import '../pages.css';
 import './howto.css';
 
-/** /howto: five tutorial videos, each played in a modal. */
+/** /howto: five tutorial videos recorded in the member's language, each played in a modal with captions in th, la and en. */
 export function HowtoScreen() {
   const { t, i18n } = useTranslation();
-  const language = htmlLang(currentLocale(i18n.language));
+  const locale = currentLocale(i18n.language);
   const [playing, setPlaying] = useState<HowtoVideo | null>(null);
   const total = HOWTO_VIDEOS.length;
 
@@ -31,7 +29,7 @@ export function HowtoScreen() {
               <button type="button" className="howto__item panel" data-testid={`howto-${video.topic}`} onClick={() => setPlaying(video)}>
                 <span className="visually-hidden">{t('howto.playShort')}: </span>
                 <span className="howto__thumb">
-                  <img src={videoPoster(video)} alt="" loading="lazy" />
+                  <img src={videoPoster(video, locale)} alt="" loading="lazy" />
                   <span className="howto__play" aria-hidden="true">
                     <PlayIcon size={22} />
                   </span>
@@ -39,6 +37,7 @@ export function HowtoScreen() {
                 <span className="howto__text">
                   <span className="howto__count">{t('howto.count', { index: index + 1, total })}</span>
                   <span className="howto__name">{title}</span>
+                  <span className="howto__summary">{t(`howto.summaries.${video.topic}`)}</span>
                 </span>
               </button>
             </li>
@@ -48,20 +47,21 @@ export function HowtoScreen() {
 
       <Dialog open={playing !== null} onClose={() => setPlaying(null)} title={playing ? t(`howto.topics.${playing.topic}`) : ''}>
         {playing && (
-          // key: a new topic starts a new element, so the browser loads the new sources.
-          <video key={playing.topic} className="howto__video" controls autoPlay playsInline poster={videoPoster(playing)}>
-            {videoSources(playing).map((source) => (
+          // key: another topic or language is another clip, so the browser loads its sources and tracks anew.
+          <video key={`${playing.topic}-${locale}`} className="howto__video" controls autoPlay playsInline poster={videoPoster(playing, locale)}>
+            {videoSources(playing, locale).map((source) => (
               <source key={source.src} src={source.src} type={source.type} />
             ))}
-            {/* key: a new language replaces the track, so the browser loads its cues. */}
-            <track
-              key={language}
-              kind="captions"
-              srcLang={language}
-              label={t('howto.captions.label')}
-              src={captionsTrackUrl(t(`howto.captions.${playing.topic}`))}
-              default
-            />
+            {captionTracks(playing, locale).map((track) => (
+              <track
+                key={track.src}
+                kind="captions"
+                srcLang={track.srcLang}
+                label={t(`languages.${track.locale}`)}
+                src={track.src}
+                default={track.isDefault}
+              />
+            ))}
             {t('howto.unsupported')}
           </video>
         )}
