@@ -204,7 +204,7 @@ describe('support chat', () => {
   it('keeps the chat button clear of the bottom menu and the pages\' buttons from 360 to 430 px', async () => {
     const member = await registerMember({ name: 'Layout Member', accountPrefix: '67' });
     const token = member.auth.authorization.replace('Bearer ', '');
-    const pages: [string, boolean][] = [['/login', false], ['/register', false], ['/howto', false], ['/contact', false], ['/user/home', true], ['/user/statement', true], ['/user/profile', true], ['/user/bonus', true]];
+    const pages: [string, boolean][] = [['/login', false], ['/register', false], ['/contact', false], ['/user/home', true], ['/user/statement', true], ['/user/profile', true], ['/user/bonus', true]];
     for (const [width, height] of [[360, 740], [390, 844], [430, 932]]) {
       const context = await phoneContext(browser, { width, height });
       contexts.push(context);
