@@ -112,6 +112,20 @@ describe('the chat button', () => {
     expect(widget.props.at(-1)).toMatchObject({ who: 'guest', open: false });
   });
 
+  it('closes the panel when the member goes to another page', async () => {
+    fakeServer({ enabled: true });
+    sessionStorage.setItem('token', 'member-token');
+    view = await render(<ChatLauncher who="member" wake="now" page="/user/contact" />);
+    await settle();
+    await user(() => launcher()!.click());
+    expect(widget.props.at(-1)).toMatchObject({ open: true });
+    await view.rerender(<ChatLauncher who="member" wake="now" page="/user/contact" />);
+    expect(widget.props.at(-1)).toMatchObject({ open: true });
+    await view.rerender(<ChatLauncher who="member" wake="now" page="/user/home" />);
+    expect(widget.props.at(-1)).toMatchObject({ open: false });
+    expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('shows the invite bubble where asked, until it is put away for the session', async () => {
     fakeServer({ enabled: true });
     view = await render(<ChatLauncher who="guest" wake="firstTouch" />);

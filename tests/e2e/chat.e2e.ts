@@ -176,6 +176,11 @@ describe('support chat', () => {
       expect(await cards.nth(1).getAttribute('src')).toBe(WEB_PICTURE);
       await fontsReady(page);
       await screenshot(page, `chat-widget-file-card-${locale}`);
+      // Every control a thumb uses is at least 44 px each way.
+      for (const control of [launcher, ...['chat-close', 'chat-refresh', 'chat-attach', 'chat-send', 'chat-file-link', 'chat-load-older'].map((id) => panel.getByTestId(id)), panel.getByRole('button', { name: 'Tell me more' })]) {
+        const box = (await control.boundingBox())!;
+        expect([box.width, box.height].every((side) => side >= 44), `${await control.getAttribute('data-testid') ?? await control.innerText()}: ${box.width}x${box.height}`).toBe(true);
+      }
 
       // Just short of the top: the control shows (at the very top, scrolling itself loads them).
       const older = panel.getByTestId('chat-load-older');
@@ -199,7 +204,7 @@ describe('support chat', () => {
   it('keeps the chat button clear of the bottom menu and the pages\' buttons from 360 to 430 px', async () => {
     const member = await registerMember({ name: 'Layout Member', accountPrefix: '67' });
     const token = member.auth.authorization.replace('Bearer ', '');
-    const pages: [string, boolean][] = [['/login', false], ['/register', false], ['/howto', false], ['/contact', false], ['/user/home', true], ['/user/statement', true], ['/user/profile', true], ['/user/bonus', true]];
+    const pages: [string, boolean][] = [['/login', false], ['/register', false], ['/contact', false], ['/user/home', true], ['/user/statement', true], ['/user/profile', true], ['/user/bonus', true]];
     for (const [width, height] of [[360, 740], [390, 844], [430, 932]]) {
       const context = await phoneContext(browser, { width, height });
       contexts.push(context);

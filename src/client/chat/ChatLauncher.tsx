@@ -51,9 +51,11 @@ function useWoken(wake: ChatWake, wanted: boolean) {
  * a page's own buttons at 360 px. The logo calls beside the bubble and while answers wait unread;
  * reduced motion keeps it still.
  */
-export function ChatLauncher({ who, wake, invite = false, placement = 'aboveMenu' }: {
+export function ChatLauncher({ who, wake, page, invite = false, placement = 'aboveMenu' }: {
   who: ChatCustomerKind;
   wake: ChatWake;
+  /** The page shown: going to another (the bottom menu) closes the panel, which covers most of a phone. */
+  page?: string;
   invite?: boolean;
   placement?: 'aboveMenu' | 'corner';
 }) {
@@ -61,6 +63,11 @@ export function ChatLauncher({ who, wake, invite = false, placement = 'aboveMenu
   const [enabled, setEnabled] = useState(false);
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
+  const [openedOn, setOpenedOn] = useState(page);
+  if (page !== openedOn) {
+    setOpenedOn(page);
+    setOpen(false);
+  }
   const [opened, setOpened] = useState(false);
   const [invited, setInvited] = useState(() => readSession(STORAGE_KEYS.chatInviteSeen) === null);
   // A guest who never chatted has no conversation to hear from: the socket waits for the panel.

@@ -54,7 +54,7 @@ export default function MemberShell() {
         </WalletProvider>
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />
-      <ChatLauncher who="member" wake="now" invite={pathname === '/user/contact'} />
+      <ChatLauncher who="member" wake="now" page={pathname} invite={pathname === '/user/contact'} />
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <AgreementGate />
     </div>

@@ -46,7 +46,7 @@ export function PublicShell() {
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />
       {/* A guest's chat; its live part waits for the visitor's first touch (the login page's budget). */}
-      <ChatLauncher who="guest" wake="firstTouch" invite={pathname === '/contact'} />
+      <ChatLauncher who="guest" wake="firstTouch" page={pathname} invite={pathname === '/contact'} />
     </div>
   );
 }

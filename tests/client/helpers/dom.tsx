@@ -31,27 +31,30 @@ export interface Rendered {
   /** Text of the whole document (toasts render into document.body). */
   text: () => string;
   byTestId: (id: string) => HTMLElement[];
+  /** Renders another element in the same root (new props for the same component keep its state). */
+  rerender: (ui: ReactNode) => Promise<void>;
   unmount: () => Promise<void>;
 }
 
 export async function render(ui: ReactNode): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);
-  let root: Root | undefined;
-  await act(async () => {
-    root = createRoot(container);
+  const root: Root = createRoot(container);
+  const show = (element: ReactNode) => act(async () => {
     root.render(
       <I18nextProvider i18n={englishStrings()}>
-        <ToastProvider>{ui}</ToastProvider>
+        <ToastProvider>{element}</ToastProvider>
       </I18nextProvider>,
     );
   });
+  await show(ui);
   return {
     container,
     text: () => document.body.textContent ?? '',
     byTestId: (id) => [...container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)],
+    rerender: show,
     unmount: async () => {
-      await act(async () => root?.unmount());
+      await act(async () => root.unmount());
       container.remove();
     },
   };
