@@ -70,7 +70,7 @@ const serveWebPictures = (page: Page) =>
   page.route('https://pictures.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: webPicture() }));
 
 /** A short real video (H.264), the how-to clip the site ships. */
-const VIDEO = fs.readFileSync(path.join(ROOT, 'assets/howto/wallet.mp4'));
+const VIDEO = fs.readFileSync(path.join(ROOT, 'assets/howto/en/wallet.mp4'));
 
 /** The operator's upload into a conversation, as the console makes it: the path it answers. */
 async function operatorUpload(conversationId: string, file: Buffer, name: string, kind: 'image' | 'video' = 'image'): Promise<string> {
