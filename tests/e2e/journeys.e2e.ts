@@ -296,6 +296,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
     const opened = context.waitForEvent('page');
     await account.getByTestId('game-launch-web').click();
     const game = await opened;
+    await game.bringToFront();
     await game.emulateMedia({ reducedMotion: 'reduce' });
     await game.waitForURL(/\/sandbox\/game\/PG\?t=/, { timeout: 20_000 });
     await expect.poll(async () => money(await game.getByTestId('game-balance').innerText()), { timeout: 20_000 }).toBe(inWallet);
@@ -536,6 +537,8 @@ describe('an operator', () => {
     const memberPage = await memberContext.newPage();
     await logIn(memberPage, member, 'la');
     await memberPage.getByTestId('menu-contact').click();
+    // The panel closes when the page changes: open it once the contact page is the one shown.
+    await memberPage.locator('.contact__text').waitFor();
     await memberPage.getByTestId('chat-launcher').click();
     await memberPage.getByTestId('chat-panel').waitFor();
 

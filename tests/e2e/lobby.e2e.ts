@@ -359,10 +359,16 @@ describe('game lobby with the keyboard alone', () => {
     const opened = context.waitForEvent('page');
     await press('Enter');
     const game = await opened;
+    // The reels land on animation frames, which a browser gives only to the tab in front.
+    await game.bringToFront();
     await game.waitForURL(/\/sandbox\/game\/PG\?t=/, { timeout: 20_000 });
     await expect.poll(() => game.getByTestId('game-balance').innerText(), { timeout: 20_000 }).toBe('500.00');
     await tabTo(game, 'spin');
-    const after = await playDemo(game, 2, () => game.keyboard.press('Enter'));
+    const after = await playDemo(game, 2, async () => {
+      // Each round starts from the spin button the focus stayed on.
+      expect(await focusedTestId(game)).toBe('spin');
+      await game.keyboard.press('Enter');
+    });
     await game.close();
     await page.bringToFront();
 
