@@ -41,6 +41,7 @@ import { setupChat } from './modules/chat/setup';
 import { setupWallet } from './modules/wallet/setup';
 import { setupPromotions } from './modules/promotions/setup';
 import { setupAdmin } from './modules/admin/setup';
+import { setupConfig } from './modules/config/setup';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { Settings } from './settings/settings';
@@ -187,7 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupPromotions(app, ctx, wallet.money, wallet.view);
   const spinWheel = setupSpinWheel(app, ctx, wallet.money);
   app.decorate('spinWheel', spinWheel);
-  setupAdmin(app, ctx, wallet, deposits);
+  const office = setupAdmin(app, ctx, wallet, deposits);
+  setupConfig(app, ctx, office);
   setupChat(app, ctx);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
+import { configEndpoints } from './configEndpoints';
 import { idParam, ok } from '../endpoints/common';
 import { amountInput } from '../money';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
@@ -226,4 +227,5 @@ export const adminEndpoints = {
   adminMembers, adminMember, adminMemberLedger, adminLockMember, adminUnlockMember, adminResetMemberPassword,
   adminService, adminSetService, adminAudit,
   ...chatOperatorEndpoints,
+  ...configEndpoints,
 } as const;

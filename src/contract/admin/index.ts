@@ -1,3 +1,5 @@
 export * from './roles';
 export * from './schemas';
 export * from './endpoints';
+export * from './config/index';
+export * from './configEndpoints';

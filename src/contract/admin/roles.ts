@@ -30,6 +30,12 @@ export const PERMISSIONS = {
   'operators.manage': ['admin'],
   /** Turn the member service off and on. */
   'service.switch': ['admin'],
+  /** Read the configuration (every text, rule and prize) and the changes waiting for approval. */
+  'config.read': ['support', 'finance', 'admin'],
+  /** Change the configuration: texts and switches at once, money rules as proposals. */
+  'config.edit': ['admin'],
+  /** Approve or reject another operator's proposed money rule (maker-checker). */
+  'config.approve': ['finance', 'admin'],
   /** Answer members in the support chat. */
   chat: ['support', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

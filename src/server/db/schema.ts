@@ -685,3 +685,23 @@ export interface DepositNoticeTable {
   closed_at: Date | null;
   matched_reference: string | null;
 }
+
+// Configuration changes (migration 0030), a third part of DB for the same reason as the back office's.
+export interface DB {
+  config_change: ConfigChangeTable;
+}
+
+export interface ConfigChangeTable {
+  id: Generated<bigint>;
+  section: string;
+  target: string;
+  moves_money: boolean;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'applied' | 'rejected'>;
+  proposed_by: number;
+  decided_by: number | null;
+  note: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+}

@@ -64,10 +64,7 @@ export class MoneyRules {
 
   /** The rules of a currency: the operator's, completed field by field by the defaults (a QR provider's too). */
   async of(currency: string): Promise<CurrencyRules> {
-    const base = DEFAULT_RULES[currency as keyof typeof DEFAULT_RULES] ?? DEFAULT_RULES.BAHT;
-    const own = (await this.setting())[currency] ?? {};
-    const qr = Object.fromEntries(QR_PROVIDERS.map((p) => [p, { ...base.qr[p], ...own.qr?.[p] }])) as CurrencyRules['qr'];
-    return { ...base, ...own, qr };
+    return rulesOf(await this.setting(), currency);
   }
 
   /** Changes some of a currency's rules (the back office, tests). */
@@ -82,6 +79,14 @@ export class MoneyRules {
     refuseOffStep(rules, amount);
     return rules;
   }
+}
+
+/** A currency's rules from the `money.rules` setting as stored, completed by the defaults. */
+export function rulesOf(setting: MoneyRulesSetting, currency: string): CurrencyRules {
+  const base = DEFAULT_RULES[currency as keyof typeof DEFAULT_RULES] ?? DEFAULT_RULES.BAHT;
+  const own = setting[currency] ?? {};
+  const qr = Object.fromEntries(QR_PROVIDERS.map((p) => [p, { ...base.qr[p], ...own.qr?.[p] }])) as CurrencyRules['qr'];
+  return { ...base, ...own, qr };
 }
 
 export function refuseOffStep(rules: Pick<CurrencyRules, 'step'>, amount: bigint): void {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
@@ -19,8 +19,16 @@ export class Settings {
   }
 
   async set(key: string, value: unknown): Promise<void> {
+    await this.write(this.db, key, value);
+  }
+
+  /**
+   * Writes a setting in the caller's transaction (a configuration change and its audit line
+   * commit together). This node forgets its copy at once; the others within `ttlMs`.
+   */
+  async write(trx: Kysely<DB> | Transaction<DB>, key: string, value: unknown): Promise<void> {
     const json = JSON.stringify(value);
-    await this.db
+    await trx
       .insertInto('setting')
       .values({ key, value: json })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))

@@ -27,6 +27,7 @@ import * as m0026 from './0026_promotion_currencies';
 import * as m0027 from './0027_transfer_read_times';
 import * as m0028 from './0028_deposit_notices';
 import * as m0029 from './0029_password_reset_codes';
+import * as m0030 from './0030_configuration';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_transfer_read_times': m0027,
   '0028_deposit_notices': m0028,
   '0029_password_reset_codes': m0029,
+  '0030_configuration': m0030,
 };

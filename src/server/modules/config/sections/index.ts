@@ -1,0 +1,15 @@
+import type { ConfigSectionName } from '../../../../contract';
+import type { AppContext } from '../../../context';
+import type { ConfigSection } from '../section';
+import { moneySection } from './money';
+
+/**
+ * Every configuration section, one file each. A section not listed here does not exist yet:
+ * the console does not offer it and its routes answer NOT_FOUND.
+ */
+export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
+  const sections: ConfigSection<any>[] = [
+    moneySection(ctx),
+  ];
+  return new Map(sections.map((s) => [s.name, s as ConfigSection]));
+}
