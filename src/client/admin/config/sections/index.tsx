@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
 import type { ConfigSectionName } from '../../../../contract';
+import { BanksSection } from './BanksSection';
 import { MoneySection } from './MoneySection';
+import { SiteSection } from './SiteSection';
+import { SourcesSection } from './SourcesSection';
 
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
   money: MoneySection,
+  site: SiteSection,
+  sources: SourcesSection,
+  banks: BanksSection,
 };
