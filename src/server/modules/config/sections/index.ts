@@ -1,7 +1,9 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { contentSection } from './content';
 import { moneySection } from './money';
+import { switchesSection } from './switches';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -10,6 +12,8 @@ import { moneySection } from './money';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    contentSection(ctx),
+    switchesSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
