@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ConfigSectionName } from '../../../../contract';
+import { ContentSection } from './ContentSection';
 import { MoneySection } from './MoneySection';
+import { SwitchesSection } from './SwitchesSection';
 
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
   money: MoneySection,
+  content: ContentSection,
+  switches: SwitchesSection,
 };
