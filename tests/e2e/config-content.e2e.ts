@@ -119,5 +119,37 @@ describe('configuration: texts and switches', () => {
     await page.getByText(LOCALES.en.howto.topics.wallet, { exact: false }).first().waitFor();
     await fontsReady(page);
     await screenshot(page, 'config-content-howto-th-phone');
+
+    // The operator's English title and wallet topic reach /howto; Thai readers keep the page's own.
+    const items = (await api<{ items: { target: string; value: { topics: Record<string, { title: Record<Locale, string> }> } }[] }>('GET', '/api/admin/config/content', undefined, headers)).body.items;
+    const before = items.find((i) => i.target === 'howto')!.value;
+    const after = {
+      ...before,
+      title: { th: '', la: '', en: 'Getting started' },
+      topics: { ...before.topics, wallet: { ...before.topics.wallet, title: { th: '', la: '', en: 'Your wallet, step by step' } } },
+    };
+    expect((await api('PUT', '/api/admin/config/content/howto', { value: after }, headers)).status).toBe(200);
+    try {
+      for (const locale of ['en', 'th'] as const) {
+        const member = await (await phoneContext(browser)).newPage();
+        contexts.push(member.context());
+        await member.goto('/favicon.svg');
+        await member.evaluate((l) => localStorage.setItem('locale', l), locale);
+        await member.goto('/howto');
+        const heading = member.getByRole('heading', { level: 1 });
+        const wallet = member.getByTestId('howto-wallet');
+        if (locale === 'en') {
+          await expect.poll(() => heading.innerText()).toBe('Getting started');
+          await expect.poll(() => wallet.innerText()).toContain('Your wallet, step by step');
+          await fontsReady(member);
+          await screenshot(member, 'config-content-member-howto-en');
+        } else {
+          await expect.poll(() => wallet.innerText()).toContain(LOCALES.th.howto.topics.wallet);
+          expect(await heading.innerText()).toBe(LOCALES.th.howto.title);
+        }
+      }
+    } finally {
+      expect((await api('PUT', '/api/admin/config/content/howto', { value: before }, headers)).status).toBe(200);
+    }
   });
 });
