@@ -37,9 +37,19 @@ export function ContentSection() {
     <section className="config-section" aria-labelledby="config-content-title">
       <h2 id="config-content-title">{t('admin.config.sections.content')}</h2>
       <p className="admin-note">{t('admin.config.content.help')}</p>
-      <StatusTabs value={page} options={PAGES} label={(p) => t(`admin.config.content.pages.${p}`)} onChange={(p) => { setPage(p); settle(); }} />
+      <div className="config-content__pick">
+        <span className="field__label" aria-hidden="true">{t('admin.config.content.page')}</span>
+        <div role="group" aria-label={t('admin.config.content.page')}>
+          <StatusTabs value={page} options={PAGES} label={(p) => t(`admin.config.content.pages.${p}`)} onChange={(p) => { setPage(p); settle(); }} />
+        </div>
+      </div>
       {page !== 'howto' && (
-        <StatusTabs value={country} options={COUNTRIES} label={(c) => t(`admin.config.content.countries.${c}`)} onChange={(c) => { setCountry(c); settle(); }} />
+        <div className="config-content__pick">
+          <span className="field__label" aria-hidden="true">{t('admin.config.content.country')}</span>
+          <div role="group" aria-label={t('admin.config.content.country')}>
+            <StatusTabs value={country} options={COUNTRIES} label={(c) => t(`admin.config.content.countries.${c}`)} onChange={(c) => { setCountry(c); settle(); }} />
+          </div>
+        </div>
       )}
       <LoadState error={section.error} loading={section.loading} empty={false} />
       {draft && (
