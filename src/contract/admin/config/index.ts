@@ -4,6 +4,8 @@ import { isoDate } from '../../endpoints/common';
 export * from './common';
 export * from './money';
 export * from './site';
+export * from './content';
+export * from './switches';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds

@@ -4,6 +4,8 @@ import { BanksSection } from './BanksSection';
 import { MoneySection } from './MoneySection';
 import { SiteSection } from './SiteSection';
 import { SourcesSection } from './SourcesSection';
+import { ContentSection } from './ContentSection';
+import { SwitchesSection } from './SwitchesSection';
 
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
@@ -11,4 +13,6 @@ export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = 
   site: SiteSection,
   sources: SourcesSection,
   banks: BanksSection,
+  content: ContentSection,
+  switches: SwitchesSection,
 };

@@ -1,8 +1,10 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { contentSection } from './content';
 import { moneySection } from './money';
 import { banksSection, siteSection, sourcesSection } from './site';
+import { switchesSection } from './switches';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -14,6 +16,8 @@ export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSe
     siteSection(ctx),
     sourcesSection(ctx),
     banksSection(ctx),
+    contentSection(ctx),
+    switchesSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
