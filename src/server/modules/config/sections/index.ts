@@ -1,7 +1,9 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { inviteSection } from './invite';
 import { moneySection } from './money';
+import { refundSection } from './refund';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -10,6 +12,8 @@ import { moneySection } from './money';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    inviteSection(ctx),
+    refundSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
