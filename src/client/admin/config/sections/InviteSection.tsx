@@ -33,7 +33,7 @@ export function InviteSection() {
             <PercentField label={t('admin.config.invite.percent')} hint={t('admin.config.invite.percentHint')} value={r.percent} onChange={(v) => set('percent', v)} />
             <NumberField label={t('admin.config.invite.firstDeposits')} hint={t('admin.config.invite.firstDepositsHint')} value={r.firstDeposits} min={0} max={100}
               onChange={(v) => set('firstDeposits', v ?? 0)} />
-            <PercentField label={t('admin.config.promotion.success')} hint={t('admin.config.promotion.successHint')} value={r.success} max={10_000} onChange={(v) => set('success', v)} />
+            <PercentField label={t('admin.config.promotion.success')} hint={t('admin.config.invite.successHint')} value={r.success} max={10_000} onChange={(v) => set('success', v)} />
             <PercentField label={t('admin.config.promotion.fail')} hint={t('admin.config.promotion.failHint')} value={r.fail} onChange={(v) => set('fail', v)} />
           </div>
           <OptionalAmountField label={t('admin.config.invite.capPerFriend')} hint={t('admin.config.invite.capPerFriendHint')} value={r.capPerFriend}
