@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useContext, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_IMAGE, LOCALES, type BannerValue, type Locale, type LocalizedTextValue, type PerCurrencyAmountValue } from '../../../contract';
 import { errorCodeOf, errorText } from '../../api/errors';
 import { useToast } from '../../ui/toastContext';
 import { adminUploadImage } from '../api';
-import { useOperator } from '../session';
+import { OperatorContext } from '../session';
 import { PhonePreview } from './PhonePreview';
 
 /**
@@ -193,15 +193,19 @@ const IMAGE_TYPES = Object.keys(CONTENT_IMAGE.types).join(',');
 
 /**
  * Uploads a banner image (png, jpeg, webp or gif, at most CONTENT_IMAGE.maxBytes; the server
- * checks its bytes) and gives its address. Shown to operators who may change the configuration.
+ * checks its bytes) and gives its address. Shown to operators who may change the configuration
+ * (and nowhere outside the console's shell).
  */
 export function ImageUploadButton({ onUploaded }: { onUploaded: (image: string) => void }) {
+  const session = useContext(OperatorContext);
+  return session?.can('config.edit') ? <ImageUploader onUploaded={onUploaded} /> : null;
+}
+
+function ImageUploader({ onUploaded }: { onUploaded: (image: string) => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { can } = useOperator();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  if (!can('config.edit')) return null;
   const upload = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > CONTENT_IMAGE.maxBytes) {
