@@ -130,6 +130,8 @@ const PRODUCT_CALLS = [
   'POST /api/account/password/verify',
   'POST /api/account/password/reset',
   'POST /api/chat/unread',
+  // Banner images operators upload (issue 29).
+  'GET /api/content/images/:id',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

@@ -6,6 +6,8 @@ export * from './money';
 export * from './site';
 export * from './content';
 export * from './switches';
+export * from './invite';
+export * from './refund';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds

@@ -6,6 +6,8 @@ import { SiteSection } from './SiteSection';
 import { SourcesSection } from './SourcesSection';
 import { ContentSection } from './ContentSection';
 import { SwitchesSection } from './SwitchesSection';
+import { InviteSection } from './InviteSection';
+import { RefundSection } from './RefundSection';
 
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
@@ -15,4 +17,6 @@ export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = 
   banks: BanksSection,
   content: ContentSection,
   switches: SwitchesSection,
+  invite: InviteSection,
+  refund: RefundSection,
 };

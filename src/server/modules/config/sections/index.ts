@@ -5,6 +5,8 @@ import { contentSection } from './content';
 import { moneySection } from './money';
 import { banksSection, siteSection, sourcesSection } from './site';
 import { switchesSection } from './switches';
+import { inviteSection } from './invite';
+import { refundSection } from './refund';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -18,6 +20,8 @@ export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSe
     banksSection(ctx),
     contentSection(ctx),
     switchesSection(ctx),
+    inviteSection(ctx),
+    refundSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
