@@ -24,18 +24,18 @@ export function ConfigPage() {
       {data && (
         <div className="config">
           <nav className="config__nav" aria-label={t('admin.config.sectionsLabel')}>
-            <NavLink to="approvals" className="config__link" data-testid="config-nav-approvals">
+            <NavLink to="/admin/config/approvals" className="config__link" data-testid="config-nav-approvals">
               {t('admin.config.approvals')}{pending > 0 && <span className="config__count" aria-label={t('admin.config.waiting', { count: pending })}>{pending}</span>}
             </NavLink>
             {sections.map((s) => (
-              <NavLink key={s.name} to={s.name} className="config__link" data-testid={`config-nav-${s.name}`}>
+              <NavLink key={s.name} to={`/admin/config/${s.name}`} className="config__link" data-testid={`config-nav-${s.name}`}>
                 {t(`admin.config.sections.${s.name}`)}{s.pending > 0 && <span className="config__count" aria-label={t('admin.config.waiting', { count: s.pending })}>{s.pending}</span>}
               </NavLink>
             ))}
           </nav>
           <div className="config__body">
             <Routes>
-              <Route index element={<Navigate to={pending > 0 ? 'approvals' : (sections[0]?.name ?? 'approvals')} replace />} />
+              <Route index element={<Navigate to={`/admin/config/${pending > 0 ? 'approvals' : (sections[0]?.name ?? 'approvals')}`} replace />} />
               <Route path="approvals" element={<ApprovalsPage onDecided={reload} />} />
               {sections.map((s) => {
                 const Page = SECTION_PAGES[s.name]!;
