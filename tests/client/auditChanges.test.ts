@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changes, isLong, isPerLanguage, looksLikeHtml, shorten } from '../../src/client/admin/diff/changes';
+import { changes, isInstant, isLong, isPerLanguage, looksLikeHtml, shorten } from '../../src/client/admin/diff/changes';
 
 describe('changes: the readable difference of two JSON values', () => {
   it('keeps only what changed, with its path, old and new', () => {
@@ -74,5 +74,13 @@ describe('changes: the readable difference of two JSON values', () => {
     expect(short.length).toBe(120);
     expect(short.endsWith('…')).toBe(true);
     expect(shorten('a  b\n c')).toBe('a b c');
+  });
+
+  it('knows an ISO instant (shown as a local time) from other text', () => {
+    expect(isInstant('2026-11-26T08:46:21.000Z')).toBe(true);
+    expect(isInstant('2026-11-26T15:46:21+07:00')).toBe(true);
+    expect(isInstant('2026-11-26')).toBe(false);
+    expect(isInstant('at 2026-11-26T08:46:21Z')).toBe(false);
+    expect(isInstant(20261126)).toBe(false);
   });
 });

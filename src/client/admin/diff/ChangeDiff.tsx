@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changes, isLong, looksLikeHtml, shorten, type Change, type Leaf } from './changes';
+import { formatDateTime } from '../../format/date';
+import { changes, isInstant, isLong, looksLikeHtml, shorten, type Change, type Leaf } from './changes';
 import './diff.css';
 
 export interface ChangeDiffProps {
@@ -16,7 +17,7 @@ export interface ChangeDiffProps {
 /**
  * What changed between two JSON values, for a person: one row per changed value with its path,
  * old → new (nested records and lists as paths, a text per language marked with its language,
- * long text and html shortened with a button to see all of it, html shown as its source, never
+ * times as local DD/MM/YYYY HH:mm:ss, long text and html shortened with a button to see all of it, html shown as its source, never
  * rendered). Used by the audit page and the approvals of configuration changes.
  */
 export function ChangeDiff({ before, after, emptyText, className }: ChangeDiffProps) {
@@ -54,6 +55,7 @@ function Value({ value }: { value: Leaf }) {
   if (value === '') return <em className="change-diff__empty">{t('admin.diff.emptyText')}</em>;
   if (typeof value === 'boolean') return <span>{value ? t('admin.diff.yes') : t('admin.diff.no')}</span>;
   if (typeof value === 'number') return <span className="change-diff__number">{value.toLocaleString('en-US', { maximumFractionDigits: 6 })}</span>;
+  if (isInstant(value)) return <time dateTime={value} title={value}>{formatDateTime(value)}</time>;
   if (isLong(value)) return <LongText text={value} />;
   return looksLikeHtml(value) ? <code className="change-diff__text">{value}</code> : <span className="change-diff__text">{value}</span>;
 }

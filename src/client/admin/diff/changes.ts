@@ -142,3 +142,7 @@ export function shorten(value: string, max = SHORT_TEXT): string {
 
 /** Whether a text looks like html (so it is shown as source, never rendered). */
 export const looksLikeHtml = (value: Leaf) => typeof value === 'string' && /<\/?[a-z][^>]*>/i.test(value);
+
+/** Whether a text is an ISO 8601 instant (`2026-11-26T08:46:21.000Z`), shown as a local time. */
+export const isInstant = (value: Leaf): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));

@@ -17,6 +17,14 @@ const instantOf = (local: string) => {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 };
 
+/** An instant as a datetime-local input's value (local wall time, to the second). */
+const localInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+
 /**
  * The member service switch. Closing asks for a reason and the typed word the page shows (the
  * server checks both), now or at a time with a maintenance message in each language that members
@@ -28,12 +36,22 @@ export function ServicePage() {
   const { can } = useOperator();
   const { data, error, reload } = useLoad(() => adminCall(adminService), []);
   const allowed = can('service.switch');
+  const [changing, setChanging] = useState(false);
+  const scheduled = data?.phase === 'scheduled';
   return (
     <section className="admin-page" aria-labelledby="service-title">
       <PageHead id="service-title" title={t('admin.nav.service')} />
       <LoadState error={error} loading={!data} empty={false} />
       {data && <ServiceStateCard state={data} allowed={allowed} onChanged={reload} />}
-      {data && allowed && data.phase !== 'closed' && <CloseForm key={`${data.phase}-${data.closeAt ?? ''}`} state={data} onClosed={reload} />}
+      {/* A closing ahead is changed on demand, from its own values; an open service shows the form at once. */}
+      {data && allowed && scheduled && !changing && (
+        <div className="admin-actions">
+          <button type="button" className="btn btn--ghost" data-testid="service-change" onClick={() => setChanging(true)}>{t('admin.service.replaceTitle')}</button>
+        </div>
+      )}
+      {data && allowed && (data.phase === 'open' || (scheduled && changing)) && (
+        <CloseForm key={`${data.phase}-${data.closeAt ?? ''}`} state={data} onClosed={() => { setChanging(false); reload(); }} />
+      )}
     </section>
   );
 }
@@ -92,12 +110,13 @@ function CloseForm({ state, onClosed }: { state: State; onClosed: () => void }) 
   const { t } = useTranslation();
   const id = useId();
   const { busy, run } = useAction();
-  const [reason, setReason] = useState('');
-  const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [closeAt, setCloseAt] = useState('');
-  const [reopen, setReopen] = useState(false);
-  const [reopenAt, setReopenAt] = useState('');
-  const [message, setMessage] = useState<Record<Locale, string>>({ th: '', la: '', en: '' });
+  // A scheduled closing is changed from its own values; the word is typed again.
+  const [reason, setReason] = useState(state.reason ?? '');
+  const [when, setWhen] = useState<'now' | 'later'>(state.phase === 'scheduled' ? 'later' : 'now');
+  const [closeAt, setCloseAt] = useState(localInput(state.closeAt));
+  const [reopen, setReopen] = useState(state.reopenAt !== null);
+  const [reopenAt, setReopenAt] = useState(localInput(state.reopenAt));
+  const [message, setMessage] = useState<Record<Locale, string>>(state.message ?? { th: '', la: '', en: '' });
   const [word, setWord] = useState('');
   const closeInstant = when === 'later' ? instantOf(closeAt) : undefined;
   const reopenInstant = reopen ? instantOf(reopenAt) : undefined;
