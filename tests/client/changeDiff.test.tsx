@@ -40,3 +40,15 @@ describe('ChangeDiff', () => {
     expect(shown.byTestId('change-diff-none')[0]!.textContent).toBe('No change recorded.');
   });
 });
+
+describe('ChangeDiff labels', () => {
+  it("names a field in words where the page knows it, beside its path", async () => {
+    const shown = await render(<ChangeDiff before={{ qr: { KBANK: { maximum: 50_000 } } }} after={{ qr: { KBANK: { maximum: 45_000 } } }}
+      label={(path) => (path.endsWith('maximum') ? 'Largest QR' : null)} />);
+    const row = shown.byTestId('change')[0]!;
+    expect(row.textContent).toContain('Largest QR');
+    expect(row.textContent).toContain('qr.KBANK.maximum');
+    expect(shown.byTestId('change-diff')[0]!.textContent).toContain('45000');
+    await shown.unmount();
+  });
+});

@@ -11,6 +11,8 @@ export interface ChangeDiffProps {
   after: unknown;
   /** Shown when nothing differs; the translated "No change" when not given. */
   emptyText?: string;
+  /** A field's name in words for a path (`qr.KBANK.maximum` → "Largest QR"), shown above the path; null when the page has none. */
+  label?: (path: string) => string | null;
   className?: string;
 }
 
@@ -20,22 +22,23 @@ export interface ChangeDiffProps {
  * times as local DD/MM/YYYY HH:mm:ss, long text and html shortened with a button to see all of it, html shown as its source, never
  * rendered). Used by the audit page and the approvals of configuration changes.
  */
-export function ChangeDiff({ before, after, emptyText, className }: ChangeDiffProps) {
+export function ChangeDiff({ before, after, emptyText, label, className }: ChangeDiffProps) {
   const { t } = useTranslation();
   const rows = useMemo(() => changes(before, after), [before, after]);
   if (rows.length === 0) return <p className={`change-diff__none ${className ?? ''}`.trim()} data-testid="change-diff-none">{emptyText ?? t('admin.diff.noChange')}</p>;
   return (
     <ul className={`change-diff ${className ?? ''}`.trim()} data-testid="change-diff">
-      {rows.map((row) => <ChangeRow key={`${row.path}|${row.language ?? ''}`} change={row} />)}
+      {rows.map((row) => <ChangeRow key={`${row.path}|${row.language ?? ''}`} change={row} label={row.path ? label?.(row.path) ?? null : null} />)}
     </ul>
   );
 }
 
-function ChangeRow({ change }: { change: Change }) {
+function ChangeRow({ change, label }: { change: Change; label: string | null }) {
   const { t } = useTranslation();
   return (
     <li className={`change-diff__row change-diff__row--${change.kind}`} data-testid="change" data-path={change.path} data-language={change.language}>
       <span className="change-diff__path">
+        {label && <span className="change-diff__label">{label}</span>}
         <code>{change.path || t('admin.diff.value')}</code>
         {change.language && <span className="change-diff__lang" title={t(`languages.${change.language}`)}>{change.language.toUpperCase()}</span>}
         {change.kind !== 'changed' && <span className="change-diff__kind">{t(`admin.diff.${change.kind}`)}</span>}
@@ -54,7 +57,7 @@ function Value({ value }: { value: Leaf }) {
   if (value === null || value === undefined) return <em className="change-diff__empty">{t('admin.diff.empty')}</em>;
   if (value === '') return <em className="change-diff__empty">{t('admin.diff.emptyText')}</em>;
   if (typeof value === 'boolean') return <span>{value ? t('admin.diff.yes') : t('admin.diff.no')}</span>;
-  if (typeof value === 'number') return <span className="change-diff__number">{value.toLocaleString('en-US', { maximumFractionDigits: 6 })}</span>;
+  if (typeof value === 'number') return <span className="change-diff__number">{String(value)}</span>;
   if (isInstant(value)) return <time dateTime={value} title={value}>{formatDateTime(value)}</time>;
   if (isLong(value)) return <LongText text={value} />;
   return looksLikeHtml(value) ? <code className="change-diff__text">{value}</code> : <span className="change-diff__text">{value}</span>;

@@ -146,3 +146,18 @@ export const looksLikeHtml = (value: Leaf) => typeof value === 'string' && /<\/?
 /** Whether a text is an ISO 8601 instant (`2026-11-26T08:46:21.000Z`), shown as a local time. */
 export const isInstant = (value: Leaf): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** One changed field with its language folded into the path (`name.en`), `-` for the value itself. */
+export interface FieldChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The changes as plain fields (the configuration kit's first shape): `changes` with the language as the last path step. */
+export const fieldChanges = (before: unknown, after: unknown): FieldChange[] =>
+  changes(before, after).map((c) => ({
+    path: c.language ? (c.path ? `${c.path}.${c.language}` : c.language) : c.path || '-',
+    before: c.before,
+    after: c.after,
+  }));
