@@ -65,8 +65,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // Whatever happened, the shared server's service is open for the files after this one, and no closing is left ahead.
   const auth = { authorization: `Bearer ${operatorToken}` };
-  await api('POST', '/api/admin/service/reopen', undefined, auth).catch(() => undefined);
-  await api('DELETE', '/api/admin/service/schedule', undefined, auth).catch(() => undefined);
+  await api('POST', '/api/admin/service/reopen', {}, auth).catch(() => undefined);
+  await api('DELETE', '/api/admin/service/schedule', {}, auth).catch(() => undefined);
   for (const c of [laptop, phone, memberContext]) await c?.close().catch(() => undefined);
   await browser?.close();
 });

@@ -27,14 +27,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Whatever happened, the shared server's service is left on for the files after this one.
-  if (admin) await api('POST', '/api/admin/service/reopen', undefined, admin);
+  if (admin) await api('POST', '/api/admin/service/reopen', {}, admin);
   await browser?.close();
 });
 
 async function switchService(active: boolean) {
   // Closing takes a reason and the typed word (issue 29); reopening nothing more.
   const answer = active
-    ? await api<{ active: boolean }>('POST', '/api/admin/service/reopen', undefined, admin)
+    ? await api<{ active: boolean }>('POST', '/api/admin/service/reopen', {}, admin)
     : await api<{ active: boolean }>('POST', '/api/admin/service/close', { reason: 'truth journey', confirmation: 'CLOSE' }, admin);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   // Each node reads the switch through its settings cache (one second).
