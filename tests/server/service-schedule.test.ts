@@ -71,6 +71,10 @@ describe.each(engines)('closing the member service on a schedule, on %s', (engin
     expect((await admin.closeService({ ...body, closeAt: at(-10 * MINUTE) })).json()).toEqual({ message: 'SCHEDULE_IN_PAST' });
     expect((await admin.closeService({ ...body, reopenAt: at(20 * MINUTE) })).json()).toEqual({ message: 'SCHEDULE_IN_PAST' });
     expect((await admin.cancelServiceSchedule()).json()).toEqual({ message: 'NO_SCHEDULE' });
+    // A client that sends an empty JSON object to the body-less calls is answered as one that sends none.
+    const withBody = await first.inject({ method: 'DELETE', url: '/api/admin/service/schedule', payload: {}, headers: clientHeaders(admin.token) });
+    expect(withBody.json()).toEqual({ message: 'NO_SCHEDULE' });
+    expect((await first.inject({ method: 'POST', url: '/api/admin/service/reopen', payload: {}, headers: clientHeaders(admin.token) })).json()).toMatchObject({ phase: 'open' });
 
     expect((await admin.serviceState()).json()).toMatchObject({ active: true, phase: 'open', closeAt: null, confirmWord: 'CLOSE' });
     expect((await notice(first, 'en')).json()).toEqual({ phase: 'open', closeAt: null, reopenAt: null, message: null });
