@@ -67,15 +67,15 @@ export function AuditPage() {
     <section className="admin-page" aria-labelledby="audit-title">
       <PageHead id="audit-title" title={t('admin.nav.audit')} />
       <div className="admin-card panel admin-form" role="search" aria-label={t('admin.audit.filters')}>
-        <div className="admin-form__grid">
-          <div className="field">
+        <div className="admin-form__grid admin-audit__filters">
+          <div className="field admin-audit__wide">
             <label className="field__label" htmlFor={ids.operator}>{t('admin.audit.operator')}</label>
             <select id={ids.operator} className="admin-select" value={filter.operator} data-testid="audit-operator" onChange={(e) => set({ operator: e.target.value })}>
               <option value="">{t('admin.audit.anyOperator')}</option>
               {facets.data?.operators.map((o) => <option key={o} value={o}>{o}</option>)}
             </select>
           </div>
-          <div className="field">
+          <div className="field admin-audit__wide">
             <label className="field__label" htmlFor={ids.action}>{t('admin.audit.action')}</label>
             <select id={ids.action} className="admin-select" value={filter.action} data-testid="audit-kind" onChange={(e) => set({ action: e.target.value })}>
               <option value="">{t('admin.audit.anyAction')}</option>
