@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'DEPOSIT_MAXIMUM', // a deposit notice above the largest deposit taken in the member's currency (the money rules' largest QR maximum)
   'BANK_IN_USE', // removing a bank from the list while members are registered with it
   'CONFIG_STALE', // approving a configuration change whose item another change has changed since it was proposed: propose it again
+  'CONFIRMATION_MISMATCH', // closing the member service without typing the word shown (SERVICE_CLOSE_WORD): nothing changes
+  'SCHEDULE_IN_PAST', // a service closure scheduled for a time already gone, or a reopen time not after the closing time
+  'NO_SCHEDULE', // cancelling a service closure when none is scheduled ahead
+  'SERVICE_CLOSED', // closing the member service while it is already closed
   'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
 ] as const;
 
@@ -134,6 +138,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   FILE_NOT_SUPPORTED: 415,
   CURRENCY_MISMATCH: 409,
   SERVICE_UNAVAILABLE: 503,
+  NO_SCHEDULE: 409,
+  SERVICE_CLOSED: 409,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -30,6 +30,7 @@ describe.each(engines)('lookups in Thailand on %s', (engine) => {
     ['slip', endpoints.lookupSlip, true],
     ['sources', endpoints.lookupSources, false],
     ['active', endpoints.lookupActive, false],
+    ['maintenance', endpoints.lookupMaintenance, false],
     ['registerOTP', endpoints.lookupRegisterOTP, false],
     ['enableChatWidget', endpoints.lookupEnableChatWidget, false],
     ['howto', endpoints.lookupHowto, false],

@@ -133,6 +133,17 @@ export const lookupActive = endpoint({
   response: ok,
 });
 
+export const lookupMaintenance = endpoint({
+  method: 'GET', path: '/api/lookup/maintenance', access: 'public', tag,
+  summary: "The member service's closure, for a notice ahead of it and on /terminated: phase open (nothing to say), scheduled (closes at closeAt) or closed (until reopenAt, when known), with the operator's message in the caller's language (null when none); answers while the service is closed",
+  response: z.object({
+    phase: z.enum(['open', 'scheduled', 'closed']),
+    closeAt: z.string().nullable().describe('ISO 8601 date-time'),
+    reopenAt: z.string().nullable().describe('ISO 8601 date-time'),
+    message: z.string().nullable(),
+  }),
+});
+
 export const lookupRegisterOTP = endpoint({
   method: 'GET', path: '/api/lookup/registerOTP', access: 'public', tag,
   summary: 'Whether registration verifies the phone number by OTP',
@@ -171,6 +182,7 @@ export const lookupEndpoints = {
   lookupSlip,
   lookupSources,
   lookupActive,
+  lookupMaintenance,
   lookupRegisterOTP,
   lookupEnableChatWidget,
   lookupHowto,
