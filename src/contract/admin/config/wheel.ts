@@ -56,3 +56,24 @@ export const wheelConfig = z.object({
   .refine((w) => new Set(w.slices.map((s) => s.code)).size === w.slices.length, { message: 'two slices of one code', path: ['slices'] })
   .refine((w) => w.slices.some((s) => s.weight > 0), { message: 'no slice can be drawn', path: ['slices'] });
 export type WheelConfig = z.infer<typeof wheelConfig>;
+
+/** What a slice pays and how often it is drawn (a 'nothing' slice pays nothing, whatever amounts it carries). */
+const sliceMoney = (s: Pick<WheelSliceConfig, 'weight' | 'prizeKind' | 'prizeAmount'>) =>
+  `${s.weight}|${s.prizeKind}|${s.prizeKind === 'credit' ? `${s.prizeAmount.BAHT}|${s.prizeAmount.LAK}` : '0|0'}`;
+const coinMoney = (w: Pick<WheelConfig, 'coinRule' | 'couponValidDays'>) =>
+  `${w.coinRule.minDeposit.BAHT}|${w.coinRule.minDeposit.LAK}|${w.coinRule.coins}|${w.coinRule.firstDepositOnly}|${w.couponValidDays}`;
+
+/**
+ * Whether a change of the wheel moves or can move money, so waits for a second operator: a new
+ * wheel, the coin rule or the coupon's life, a slice added or removed, or a slice's weight or
+ * prize. Names, labels, colours, descriptions, prize names and the order apply at once. The
+ * server decides by this rule; the console tells the operator before they save.
+ */
+export function wheelChangeMovesMoney(before: WheelConfig | null, after: WheelConfig): boolean {
+  if (!before) return true;
+  if (coinMoney(before) !== coinMoney(after) || before.slices.length !== after.slices.length) return true;
+  return after.slices.some((slice) => {
+    const was = before.slices.find((s) => s.code === slice.code);
+    return !was || sliceMoney(was) !== sliceMoney(slice);
+  });
+}

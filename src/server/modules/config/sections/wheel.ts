@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { toMajor, toMinor, WHEEL_TARGET, wheelConfig, type LocalizedTextValue, type PerCurrencyAmountValue, type WheelConfig, type WheelSliceConfig } from '../../../../contract';
+import { toMajor, toMinor, WHEEL_TARGET, wheelConfig, type LocalizedTextValue, type PerCurrencyAmountValue, type WheelConfig, type WheelSliceConfig, wheelChangeMovesMoney } from '../../../../contract';
 import { sanitizeOperatorHtml } from '../../../content/operator-html';
 import type { LocalizedText } from '../../../content/localized-text';
 import type { AppContext } from '../../../context';
@@ -115,15 +115,7 @@ export function wheelSection(ctx: AppContext): ConfigSection<WheelConfig> {
       }
     },
 
-    movesMoney(before, after) {
-      if (!before) return true;
-      if (canonical(before.coinRule) !== canonical(after.coinRule) || before.couponValidDays !== after.couponValidDays) return true;
-      if (before.slices.length !== after.slices.length) return true;
-      return after.slices.some((slice) => {
-        const was = before.slices.find((s) => s.code === slice.code);
-        return !was || moneyOf(was) !== moneyOf(slice);
-      });
-    },
+    movesMoney: wheelChangeMovesMoney,
 
     clean(value) {
       const html = (text: LocalizedTextValue): LocalizedTextValue =>
