@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES, WHEEL_LIMITS, WHEEL_TARGET, wheelChangeMovesMoney, wheelConfig,
   type Locale, type LocalizedTextValue, type WheelConfig, type WheelSliceConfig,
 } from '../../../../contract';
 import { formatAmount } from '../../../format';
+import { loadStrings } from '../../../i18n/catalogues';
 import { LoadState, StatusTabs } from '../../parts';
 import { ChangeCard } from '../ChangeCard';
 import { useDraft } from '../draft';
@@ -28,12 +29,13 @@ const PALETTE = ['#7c3aed', '#0ea5e9', '#16a34a', '#f59e0b', '#db2777', '#0d9488
  */
 export function WheelSection() {
   const { t, i18n } = useTranslation();
+  useEveryLanguage();
   const section = useConfigSection('wheel', wheelConfig);
   const current = section.items.find((i) => i.target === WHEEL_TARGET)?.value ?? null;
   const { draft, set, reset, settle, dirty, problems } = useDraft<WheelConfig>(current, wheelConfig);
   const [open, setOpen] = useState<number | null>(null);
-  const inAll = (key: 'admin.config.wheel.newLabel' | 'admin.config.wheel.kinds.nothing'): LocalizedTextValue =>
-    Object.fromEntries(LOCALES.map((l) => [l, i18n.t(key, { lng: l })])) as LocalizedTextValue;
+  const inAll = (key: WheelString): LocalizedTextValue =>
+    Object.fromEntries(LOCALES.map((l) => [l, inLanguage(i18n, key, l)])) as LocalizedTextValue;
 
   const setSlices = (slices: WheelSliceConfig[]) => draft && set({ ...draft, slices });
   const setSlice = (index: number, slice: WheelSliceConfig) => draft && setSlices(draft.slices.map((s, i) => (i === index ? slice : s)));
@@ -70,7 +72,9 @@ export function WheelSection() {
     setOpen(draft.slices.length);
   };
 
+  const editorId = useId();
   const known = new Set(current?.slices.map((s) => s.code) ?? []);
+  const openSlice = open === null ? undefined : draft?.slices[open];
   const odds = draft ? chances(draft.slices) : [];
   const total = draft ? draft.slices.reduce((sum, s) => sum + (s.weight || 0), 0) : 0;
 
@@ -116,14 +120,23 @@ export function WheelSection() {
                 </thead>
                 <tbody>
                   {draft.slices.map((slice, index) => (
-                    <SliceRows key={index} index={index} slice={slice} chance={odds[index]} count={draft.slices.length}
-                      open={open === index} existing={known.has(slice.code)}
+                    <SliceRow key={index} index={index} slice={slice} chance={odds[index]} count={draft.slices.length}
+                      open={open === index} editorId={editorId}
                       onToggle={() => setOpen(open === index ? null : index)} onChange={(s) => setSlice(index, s)}
                       onMove={(by) => move(index, by)} onRemove={() => remove(index)} />
                   ))}
                 </tbody>
               </table>
             </div>
+            {openSlice && open !== null && (
+              <div className="panel wheel-editor-panel" id={editorId} data-testid="wheel-slice-editor">
+                <div className="wheel-editor-panel__head">
+                  <h4>{t('admin.config.wheel.editing', { n: open + 1, code: openSlice.code })}</h4>
+                  <button type="button" className="btn btn--ghost" onClick={() => setOpen(null)}>{t('admin.config.wheel.done')}</button>
+                </div>
+                <SliceEditor slice={openSlice} existing={known.has(openSlice.code)} onChange={(s) => setSlice(open, s)} />
+              </div>
+            )}
             <p className={total > 0 ? 'admin-note' : 'admin-note admin-note--error'} data-testid="wheel-total">
               {total > 0 ? t('admin.config.wheel.totalWeight', { total }) : t('admin.config.wheel.noDraw')}
             </p>
@@ -149,23 +162,43 @@ export function WheelSection() {
   );
 }
 
+/**
+ * The page writes and shows texts in all three languages (a new slice's label, the currency's word
+ * in the preview), so it needs each language's strings, not only the operator's.
+ */
+function useEveryLanguage() {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(LOCALES.map((l) => loadStrings(l))).then(() => { if (live) setLoaded((n) => n + 1); }, () => undefined);
+    return () => { live = false; };
+  }, []);
+}
+
+type WheelString = 'admin.config.wheel.newLabel' | `admin.config.wheel.kinds.${WheelSliceConfig['prizeKind']}` | `wallet.currency.${Currency}`;
+
+/** A string in a language; in the operator's language while that language's strings have not arrived. */
+const inLanguage = (i18n: ReturnType<typeof useTranslation>['i18n'], key: WheelString, language: Locale): string =>
+  i18n.t(key, { lng: i18n.exists(key, { lng: language }) ? language : i18n.language });
+
 /** A slice's line in the table, and its editor under it when open. */
-function SliceRows({ index, slice, chance, count, open, existing, onToggle, onChange, onMove, onRemove }: {
-  index: number; slice: WheelSliceConfig; chance: number; count: number; open: boolean; existing: boolean;
+function SliceRow({ index, slice, chance, count, open, editorId, onToggle, onChange, onMove, onRemove }: {
+  index: number; slice: WheelSliceConfig; chance: number; count: number; open: boolean; editorId: string;
   onToggle: () => void; onChange: (s: WheelSliceConfig) => void; onMove: (by: number) => void; onRemove: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const weightId = useId();
-  const editorId = useId();
+  // The label as a member holding baht reads it, in each language.
+  const shown = (l: Locale) => fillPrize(slice.label[l], slice.prizeKind === 'credit' ? slice.prizeAmount.BAHT : 0, inLanguage(i18n, 'wallet.currency.BAHT', l));
   return (
     <>
-      <tr data-testid="wheel-slice" data-code={slice.code}>
+      <tr data-testid="wheel-slice" data-code={slice.code} className={open ? 'wheel-slice--open' : undefined}>
         <td data-label={t('admin.config.wheel.order')}>{index + 1}</td>
         <td data-label={t('admin.config.wheel.label')}>
           <div className="wheel-slice__look">
             <span className="wheel-swatch" style={{ background: slice.bgColor, color: slice.textColor }} aria-hidden="true">{slice.code}</span>
             <span className="wheel-slice__labels">
-              {LOCALES.map((l) => <span key={l} lang={l}>{slice.label[l]}</span>)}
+              {LOCALES.map((l) => <span key={l} lang={l}>{shown(l)}</span>)}
             </span>
           </div>
         </td>
@@ -189,13 +222,6 @@ function SliceRows({ index, slice, chance, count, open, existing, onToggle, onCh
           <button type="button" className="btn btn--ghost" disabled={count <= WHEEL_LIMITS.minSlices} onClick={onRemove}>{t('admin.config.remove')}</button>
         </td>
       </tr>
-      {open && (
-        <tr className="wheel-slices__editor">
-          <td colSpan={6} id={editorId}>
-            <SliceEditor slice={slice} existing={existing} onChange={onChange} />
-          </td>
-        </tr>
-      )}
     </>
   );
 }
@@ -204,11 +230,11 @@ function SliceEditor({ slice, existing, onChange }: { slice: WheelSliceConfig; e
   const { t, i18n } = useTranslation();
   const setKind = (prizeKind: WheelSliceConfig['prizeKind']) => {
     if (prizeKind === slice.prizeKind) return;
-    const name = Object.fromEntries(LOCALES.map((l) => [l, i18n.t(`admin.config.wheel.kinds.${prizeKind}`, { lng: l })])) as LocalizedTextValue;
+    const name = Object.fromEntries(LOCALES.map((l) => [l, inLanguage(i18n, `admin.config.wheel.kinds.${prizeKind}`, l)])) as LocalizedTextValue;
     onChange({ ...slice, prizeKind, prizeName: name, prizeAmount: prizeKind === 'nothing' ? { BAHT: 0, LAK: 0 } : slice.prizeAmount });
   };
   return (
-    <div className="wheel-editor" data-testid="wheel-slice-editor">
+    <div className="wheel-editor">
       <div className="admin-form__grid">
         <TextField label={t('admin.config.wheel.code')} value={slice.code} maxLength={20} readOnly={existing}
           hint={existing ? t('admin.config.wheel.codeKept') : t('admin.config.wheel.codeHint')} onChange={(code) => onChange({ ...slice, code })} />
@@ -247,9 +273,9 @@ function ColourField({ label, value, onChange }: { label: string; value: string;
 /** The wheel as a member holding the currency sees it, in a language: slices, colours and filled labels. */
 function WheelPreview({ slices }: { slices: WheelSliceConfig[] }) {
   const { t, i18n } = useTranslation();
-  const [language, setLanguage] = useState<Locale>('th');
+  const [language, setLanguage] = useState<Locale>(() => LOCALES.find((l) => l === i18n.language) ?? 'th');
   const [currency, setCurrency] = useState<Currency>('BAHT');
-  const word = i18n.t(`wallet.currency.${currency}`, { lng: language });
+  const word = inLanguage(i18n, `wallet.currency.${currency}`, language);
   const odds = chances(slices);
   const label = (s: WheelSliceConfig) => fillPrize(s.label[language], s.prizeKind === 'credit' ? s.prizeAmount[currency] : 0, word);
   return (
