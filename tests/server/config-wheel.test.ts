@@ -237,6 +237,19 @@ describe.each(engines)('the wheel configuration on %s', (engine) => {
     expect((await current(p.support.config)).coinRule).toEqual(after.coinRule);
   });
 
+  it('applies one of two wheel changes approved at once; the other is stale', async () => {
+    const p = await people();
+    const other = configClient(t.app, (await operatorWith(t.app, 'finance')).token);
+    const before = await current(p.admin.config);
+    const a = (await p.admin.config.change('wheel', 'active', { ...before, couponValidDays: 10 })).answer();
+    const b = (await p.admin.config.change('wheel', 'active', { ...before, couponValidDays: 11 })).answer();
+    const answers = await Promise.all([p.finance.config.approve(a.id), other.approve(b.id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ message: 'CONFIG_STALE' });
+    const applied = answers.find((r) => r.statusCode === 200)!.answer();
+    expect((await current(p.admin.config)).couponValidDays).toBe(applied.id === a.id ? 10 : 11);
+  });
+
   it('refuses support and finance editing, and wheels the contract or the currency steps refuse, changing nothing', async () => {
     const p = await people();
     const before = await current(p.admin.config);

@@ -46,7 +46,10 @@ export function wheelSection(ctx: AppContext): ConfigSection<WheelConfig> {
 
     async read(db, target) {
       if (target !== WHEEL_TARGET) return null;
-      const wheel = await db.selectFrom('spin_wheel').selectAll().where('active', '=', true).executeTakeFirst();
+      // Inside a change's transaction the wheel's row is locked from this read on: two approvals
+      // at once then apply one after the other, and the second finds the wheel changed (stale).
+      const query = db.selectFrom('spin_wheel').selectAll().where('active', '=', true);
+      const wheel = await (db.isTransaction ? query.forUpdate() : query).executeTakeFirst();
       if (!wheel) return null;
       const slices = await db.selectFrom('spin_slice').selectAll()
         .where('wheel_id', '=', wheel.id).where('retired_at', 'is', null).orderBy('position').execute();
