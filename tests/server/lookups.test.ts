@@ -32,6 +32,7 @@ describe.each(engines)('lookups in Thailand on %s', (engine) => {
     ['active', endpoints.lookupActive, false],
     ['registerOTP', endpoints.lookupRegisterOTP, false],
     ['enableChatWidget', endpoints.lookupEnableChatWidget, false],
+    ['howto', endpoints.lookupHowto, false],
   ] as const)('%s answers its contract shape', async (path, endpoint, member) => {
     const res = await get(path, member);
     expect(res.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { LAOS_CURRENCIES, QR_PROVIDERS } from '../constants';
 import { amountOutput } from '../money';
+import { HOWTO_TOPICS, type HowtoTopic } from '../admin/config/content';
 import { ok } from './common';
 
 const tag = 'lookup';
@@ -144,6 +145,19 @@ export const lookupEnableChatWidget = endpoint({
   response: z.object({ enableChatWidget: z.boolean() }),
 });
 
+const operatorText = z.string().nullable().describe("the operator's text in the caller's language; null: the page's own text (the client's locale)");
+const howtoTopicTexts = z.object({ title: operatorText, summary: operatorText });
+
+export const lookupHowto = endpoint({
+  method: 'GET', path: '/api/lookup/howto', access: 'public', tag,
+  summary: "The how-to page's texts the operator wrote, in the caller's language (Accept-Language); each null where the operator left the page's own text",
+  response: z.object({
+    title: operatorText,
+    subtitle: operatorText,
+    topics: z.object(Object.fromEntries(HOWTO_TOPICS.map((t) => [t, howtoTopicTexts])) as Record<HowtoTopic, typeof howtoTopicTexts>),
+  }),
+});
+
 export const lookupEndpoints = {
   lookupBanks,
   lookupDeposit,
@@ -159,4 +173,5 @@ export const lookupEndpoints = {
   lookupActive,
   lookupRegisterOTP,
   lookupEnableChatWidget,
+  lookupHowto,
 };

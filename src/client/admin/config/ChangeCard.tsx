@@ -12,8 +12,14 @@ import { useOperator } from '../session';
  * change (its item changed since) can only be rejected and proposed again.
  */
 export function ChangeCard({ change, onDecided }: { change: ConfigChangeView; onDecided: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can, operator } = useOperator();
+  // A field's name in words: the section's label of the path's last named part (qr.KBANK.maximum: "Largest QR").
+  const label = (path: string) => {
+    const name = path.replace(/\[\d+\]/g, '').split('.').at(-1);
+    const key = `admin.config.${change.section}.${name}`;
+    return name && i18n.exists(key) && typeof t(key as never) === 'string' ? (t(key as never) as string) : null;
+  };
   const { busy, run } = useAction();
   const mayDecide = change.status === 'pending' && can('config.approve');
   const own = change.proposedBy === operator.username;
@@ -29,7 +35,7 @@ export function ChangeCard({ change, onDecided }: { change: ConfigChangeView; on
       </p>
       {change.stale && <p className="admin-note admin-note--error">{t('admin.config.stale')}</p>}
       {change.note && <p className="admin-note">{change.note}</p>}
-      <ChangeDiff before={change.before} after={change.after} />
+      <ChangeDiff before={change.before} after={change.after} label={label} />
       {mayDecide && (
         <div className="admin-actions">
           {!own && !change.stale && (

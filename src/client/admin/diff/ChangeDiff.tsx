@@ -16,8 +16,11 @@ function Shown({ value }: { value: unknown }) {
   );
 }
 
-/** A change as the fields it changed: path, old value and new value (long texts folded). */
-export function ChangeDiff({ before, after }: { before: unknown; after: unknown }) {
+/**
+ * A change as the fields it changed: path, old value and new value (long texts folded). `label`
+ * names a field in words where the page knows it (the path stays beside it).
+ */
+export function ChangeDiff({ before, after, label }: { before: unknown; after: unknown; label?: (path: string) => string | null }) {
   const { t } = useTranslation();
   const changes = fieldChanges(before, after);
   if (changes.length === 0) return <p className="admin-note">{t('admin.diff.nothing')}</p>;
@@ -27,7 +30,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
       <tbody>
         {changes.map((c) => (
           <tr key={c.path}>
-            <th scope="row"><code>{c.path}</code></th>
+            <th scope="row">{label?.(c.path) && <span className="diff__label">{label(c.path)}</span>} <code>{c.path}</code></th>
             <td className="diff__before"><Shown value={c.before} /></td>
             <td className="diff__after"><Shown value={c.after} /></td>
           </tr>

@@ -24,6 +24,10 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const b = new Map<string, unknown>();
   flatten(before ?? null, '', a);
   flatten(after ?? null, '', b);
+  // A new (or removed) item: its fields are the change, not the item as a whole.
+  for (const [side, other] of [[a, b], [b, a]] as const) {
+    if (side.size === 1 && side.get('') === null && !other.has('')) side.delete('');
+  }
   const paths = [...new Set([...b.keys(), ...a.keys()])];
   return paths
     .filter((p) => JSON.stringify(a.get(p)) !== JSON.stringify(b.get(p)))

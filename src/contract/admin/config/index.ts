@@ -4,6 +4,11 @@ import { isoDate } from '../../endpoints/common';
 export * from './common';
 export * from './money';
 export * from './wheel';
+export * from './site';
+export * from './content';
+export * from './switches';
+export * from './invite';
+export * from './refund';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds
@@ -12,7 +17,7 @@ export * from './wheel';
  * one operator and applied when an independent operator approves it; texts and switches apply
  * at once. Each section's value has its schema in this folder; the server parses every value with it.
  */
-export const CONFIG_SECTIONS = ['money', 'bonus', 'wheel', 'invite', 'refund', 'content', 'switches', 'receiving', 'providers'] as const;
+export const CONFIG_SECTIONS = ['money', 'bonus', 'wheel', 'invite', 'refund', 'content', 'switches', 'receiving', 'providers', 'site', 'sources', 'banks'] as const;
 export type ConfigSectionName = (typeof CONFIG_SECTIONS)[number];
 
 export const CONFIG_CHANGE_STATUSES = ['pending', 'applied', 'rejected'] as const;

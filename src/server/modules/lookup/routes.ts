@@ -25,5 +25,6 @@ export function registerLookups(app: FastifyInstance, ctx: AppContext, members: 
   contractRoute(app, ctx.guards, endpoints.lookupSlip, () => lookups.slip());
   contractRoute(app, ctx.guards, endpoints.lookupSources, async (c) => lookups.sources(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupRegisterOTP, async () => ({ registerOTP: await lookups.registerOTP() }));
+  contractRoute(app, ctx.guards, endpoints.lookupHowto, async (c) => lookups.howto(callerLanguage(c)));
   contractRoute(app, ctx.guards, endpoints.lookupEnableChatWidget, async () => ({ enableChatWidget: await lookups.enableChatWidget() }));
 }

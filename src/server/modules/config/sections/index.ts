@@ -1,8 +1,13 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { contentSection } from './content';
 import { moneySection } from './money';
 import { wheelSection } from './wheel';
+import { banksSection, siteSection, sourcesSection } from './site';
+import { switchesSection } from './switches';
+import { inviteSection } from './invite';
+import { refundSection } from './refund';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -12,6 +17,13 @@ export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSe
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
     wheelSection(ctx),
+    siteSection(ctx),
+    sourcesSection(ctx),
+    banksSection(ctx),
+    contentSection(ctx),
+    switchesSection(ctx),
+    inviteSection(ctx),
+    refundSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
