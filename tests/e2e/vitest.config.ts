@@ -16,6 +16,7 @@ const GROUP_A = [
   'config', // issue 29: the operators' configuration
   'config-content',
   'config-promotions',
+  'config-wheel',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;

@@ -3,6 +3,7 @@ import { isoDate } from '../../endpoints/common';
 
 export * from './common';
 export * from './money';
+export * from './wheel';
 export * from './site';
 export * from './content';
 export * from './switches';

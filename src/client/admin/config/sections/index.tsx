@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ConfigSectionName } from '../../../../contract';
 import { BanksSection } from './BanksSection';
 import { MoneySection } from './MoneySection';
+import { WheelSection } from './WheelSection';
 import { SiteSection } from './SiteSection';
 import { SourcesSection } from './SourcesSection';
 import { ContentSection } from './ContentSection';
@@ -12,6 +13,7 @@ import { RefundSection } from './RefundSection';
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
   money: MoneySection,
+  wheel: WheelSection,
   site: SiteSection,
   sources: SourcesSection,
   banks: BanksSection,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
 import { contentSection } from './content';
 import { moneySection } from './money';
+import { wheelSection } from './wheel';
 import { banksSection, siteSection, sourcesSection } from './site';
 import { switchesSection } from './switches';
 import { inviteSection } from './invite';
@@ -15,6 +16,7 @@ import { refundSection } from './refund';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    wheelSection(ctx),
     siteSection(ctx),
     sourcesSection(ctx),
     banksSection(ctx),
