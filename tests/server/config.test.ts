@@ -98,6 +98,20 @@ describe.each(engines)('configuration changes on %s', (engine) => {
     expect((await t.app.ctx.db.selectFrom('operator_audit').select('id').where('action', '=', 'config.approve').where('target_id', '=', 'BAHT').execute()).length).toBeGreaterThan(0);
   });
 
+  it('of two proposals for one item approved at the same moment, one applies and the other is refused as stale', async () => {
+    const { admin, finance } = await people();
+    const other = configClient(t.app, (await operatorWith(t.app, 'finance')).token);
+    const before = (await admin.config.value('money', 'LAK')) as MoneyConfig;
+    const one = (await admin.config.change('money', 'LAK', { ...before, transferMin: 2_000 })).answer();
+    const two = (await admin.config.change('money', 'LAK', { ...before, transferMin: 3_000 })).answer();
+    const [a, b] = await Promise.all([finance.config.approve(one.id), other.approve(two.id)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const won = a.statusCode === 200 ? 2_000 : 3_000;
+    expect(((await admin.config.value('money', 'LAK')) as MoneyConfig).transferMin).toBe(won);
+    expect((a.statusCode === 200 ? b : a).json()).toEqual({ message: 'CONFIG_STALE' });
+    await admin.config.change('money', 'LAK', before).then((r) => finance.config.approve(r.answer().id));
+  });
+
   it('holds maker-checker in the database: an applied money change needs a checker who is not its proposer', async () => {
     const { admin } = await people();
     const id = (await t.app.ctx.db.selectFrom('operator').select('id').where('username', '=', admin.username).executeTakeFirstOrThrow()).id;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { ADMIN_PAGE_SIZE, CONFIG_SECTIONS, CONFIG_TARGET, type ConfigChangeStatus, type ConfigChangeView, type ConfigSectionName } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
@@ -9,6 +9,14 @@ import { canonical, type ConfigSection } from './section';
 type Operator = Actor & { operatorId: number; username: string };
 
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * One change to an item at a time: two approvals of different proposals for the same item would
+ * otherwise both find it as proposed (read committed) and the second would overwrite the first
+ * unseen. The lock is the transaction's, released at its end.
+ */
+const lockItem = (trx: Transaction<DB>, section: string, target: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`config:${section}:${target}`}))`.execute(trx);
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
 /**
@@ -56,6 +64,7 @@ export class ConfigChanges {
     await section.check?.(this.deps.db, target, value);
 
     const id = await this.deps.db.transaction().execute(async (trx) => {
+      await lockItem(trx, name, target);
       const before = known ? await section.read(trx, target) : null;
       const movesMoney = section.movesMoney(before, value);
       const row = await trx.insertInto('config_change').values({
@@ -92,6 +101,7 @@ export class ConfigChanges {
     const value = section.schema.parse(change.after);
     await section.check?.(this.deps.db, change.target, value);
     const decided = await this.deps.db.transaction().execute(async (trx) => {
+      await lockItem(trx, name, change.target);
       const now = await section.read(trx, change.target);
       if (!same(now, change.before)) return 'stale' as const;
       const row = await trx.updateTable('config_change')
