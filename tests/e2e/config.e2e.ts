@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WheelConfig } from '../../src/contract';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { SHARED_LOG, baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
@@ -86,6 +87,52 @@ describe('configuration by operators', () => {
     await dialog.getByText(fill(th.withdraw.limits, { min: money(100), max: money(lowered), currency: th.wallet.currency.BAHT })).waitFor();
     await fontsReady(memberPage);
     await screenshot(memberPage, 'config-member-withdraw-th');
+  });
+
+  it("adds a slice to the wheel in Thai; once the checker approves, the member's wheel has it", async () => {
+    const tokenOf = async (p: Page) => ({ authorization: `Bearer ${await p.evaluate(() => sessionStorage.getItem('operatorToken'))}` });
+    const [adminAuth, checkerAuth] = [await tokenOf(admin), await tokenOf(checker)];
+    const original = (await api<{ items: { value: WheelConfig }[] }>('GET', '/api/admin/config/wheel', undefined, adminAuth)).body.items[0]!.value;
+    const memberSlices = async () => (await api<{ activeSpinwheel: { slices: { label: string }[] } }>('GET', '/api/spinwheel/setup', undefined, { ...member.auth, 'accept-language': 'th' })).body.activeSpinwheel.slices;
+    expect(await memberSlices()).toHaveLength(original.slices.length);
+
+    const w = th.admin.config.wheel;
+    await admin.getByTestId('config-nav-wheel').click();
+    await admin.getByTestId('config-wheel-form').waitFor();
+    await admin.getByRole('button', { name: w.add }).click();
+    const editor = admin.getByTestId('wheel-slice-editor');
+    await editor.waitFor();
+    const label = editor.getByRole('group', { name: w.label });
+    await label.getByLabel('ไทย').fill('โชคดี {amount}');
+    await label.getByLabel('ລາວ').fill('ໂຊກດີ {amount}');
+    await label.getByLabel('English').fill('Lucky {amount}');
+    await editor.getByLabel(w.prizeKind).selectOption('credit');
+    const amount = editor.getByRole('group', { name: w.prizeAmount });
+    await amount.getByLabel(th.admin.config.currency.BAHT).fill('25');
+    await amount.getByLabel(th.admin.config.currency.LAK).fill('15000');
+    await admin.getByTestId('config-effect').filter({ hasText: th.admin.config.needsApproval }).waitFor();
+    await admin.getByTestId('config-save').click();
+    await admin.getByRole('status').filter({ hasText: th.admin.config.proposed }).waitFor();
+    expect(await memberSlices()).toHaveLength(original.slices.length);
+
+    await checker.getByTestId('config-nav-approvals').click();
+    const change = checker.getByTestId('config-change').filter({ hasText: en.admin.config.sections.wheel }).first();
+    await change.waitFor();
+    await change.getByTestId('config-approve').click();
+    await checker.getByRole('status').filter({ hasText: en.admin.config.approvedToast }).waitFor();
+
+    const slices = await memberSlices();
+    expect(slices).toHaveLength(original.slices.length + 1);
+    expect(slices.map((s) => s.label)).toContain('โชคดี 25.00 บาท');
+    const memberPage = await phone();
+    await openAsMember(memberPage, member.auth.authorization.slice('Bearer '.length), 'th', '/user/spin');
+    await memberPage.getByTestId('spin-coins').waitFor();
+    await fontsReady(memberPage);
+    await screenshot(memberPage, 'config-member-wheel-th');
+
+    // The seeded wheel back as it was, through the same approval (other files in this group spin it).
+    const back = await api<{ id: string }>('PUT', '/api/admin/config/wheel/active', { value: original }, adminAuth);
+    expect((await api<{ status: string }>('POST', `/api/admin/config-changes/${back.body.id}/approve`, {}, checkerAuth)).body.status).toBe('applied');
   });
 
   it('shows every configuration page at a laptop width in Thai and at a phone width in English', async () => {
