@@ -3,6 +3,7 @@ import { isoDate } from '../../endpoints/common';
 
 export * from './common';
 export * from './money';
+export * from './bonus';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds

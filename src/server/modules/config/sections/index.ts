@@ -1,6 +1,7 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { bonusSection } from './bonus';
 import { moneySection } from './money';
 
 /**
@@ -10,6 +11,7 @@ import { moneySection } from './money';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    bonusSection(),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
