@@ -97,7 +97,8 @@ describe('the bonus configuration', () => {
     const change = checker.getByTestId('config-change').filter({ hasText: CODE }).first();
     await change.waitFor();
     await fontsReady(checker);
-    await screenshot(checker, 'config-bonus-approval-en-phone', true);
+    await change.evaluate((el) => el.scrollIntoView());
+    await screenshot(checker, 'config-bonus-approval-en-phone');
     await change.getByTestId('config-approve').click();
     await checker.getByRole('status').filter({ hasText: en.admin.config.approvedToast }).waitFor();
 
@@ -110,10 +111,20 @@ describe('the bonus configuration', () => {
     const item = checker.getByTestId('bonus-item').filter({ hasText: CODE });
     await item.waitFor();
     expect(await item.getByTestId('bonus-status').innerText()).toBe(en.admin.config.bonus.status.active);
-    await item.getByRole('button', { name: `${en.admin.config.bonus.edit} ${CODE}` }).click();
-    await checker.getByTestId('config-bonus-form').waitFor();
     await fontsReady(checker);
-    await screenshot(checker, 'config-bonus-form-en-phone', true);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(checker, 'config-bonus-list-en-phone');
+    await item.getByRole('button', { name: `${en.admin.config.bonus.view} ${CODE}` }).click();
+    const phoneForm = checker.getByTestId('config-bonus-form');
+    await phoneForm.waitFor();
+    // The checker approves; configuring is the admin's.
+    await phoneForm.getByText(en.admin.config.readOnly).waitFor();
+    await phoneForm.evaluate((el) => el.scrollIntoView());
+    await screenshot(checker, 'config-bonus-form-en-phone');
+    await phoneForm.getByRole('group', { name: en.admin.config.bonus.dates }).evaluate((el) => el.scrollIntoView());
+    await screenshot(checker, 'config-bonus-dates-en-phone');
+    await phoneForm.getByRole('group', { name: en.admin.config.bonus.description }).evaluate((el) => el.scrollIntoView());
+    await screenshot(checker, 'config-bonus-texts-en-phone');
 
     // The member's bonus page, in Thai, without a restart.
     const memberPage = await phone();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BONUS_CODE, BONUS_KINDS, BONUS_TYPES, bonusConfig, GAME_CATEGORIES, type BonusConfig, type BonusKind, type ConfigChangeView } from '../../../../contract';
 import { formatAmount, formatDateTime } from '../../../format';
@@ -64,6 +64,13 @@ export function BonusSection() {
     : section.items.some((i) => i.target === code) ? t('admin.config.bonus.codeTaken') : null);
   const pendingOf = (code: string) => section.pending.filter((c: ConfigChangeView) => c.target === code);
 
+  const openLabel = section.canEdit ? t('admin.config.bonus.edit') : t('admin.config.bonus.view');
+  // The form opens above the list: bring it into view (on a phone the card may be far below).
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = creating ?? selected;
+  useEffect(() => {
+    if (shown) formRef.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
   const open = (code: string) => { setCreating(null); setSelected(code); settle(); };
   const create = (kind: BonusKind) => { setSelected(null); setCreating(kind); setCode(''); settle(); };
   const close = () => { setSelected(null); setCreating(null); settle(); };
@@ -89,7 +96,7 @@ export function BonusSection() {
       )}
 
       {draft && target !== null && (
-        <form className="config-form panel" onSubmit={(e) => e.preventDefault()} data-testid="config-bonus-form" aria-labelledby="bonus-form-title">
+        <form ref={formRef} className="config-form panel" onSubmit={(e) => e.preventDefault()} data-testid="config-bonus-form" aria-labelledby="bonus-form-title">
           <div className="admin-card__top">
             <h3 id="bonus-form-title">{creating ? t('admin.config.bonus.creating', { code: code || '…' }) : t('admin.config.bonus.editing', { code: selected })}</h3>
             <button type="button" className="btn btn--ghost bonus-close" onClick={close}>{t('admin.config.bonus.close')}</button>
@@ -131,7 +138,7 @@ export function BonusSection() {
                 </p>
               )}
               <div className="admin-actions">
-                <button type="button" className="btn btn--ghost" onClick={() => open(code)} aria-label={`${t('admin.config.bonus.edit')} ${code}`}>{t('admin.config.bonus.edit')}</button>
+                <button type="button" className="btn btn--ghost" onClick={() => open(code)} aria-label={`${openLabel} ${code}`}>{openLabel}</button>
                 {waiting > 0 && <span className="bonus-badge bonus-badge--scheduled">{t('admin.config.bonus.pending')}</span>}
               </div>
             </li>
