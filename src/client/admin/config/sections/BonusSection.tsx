@@ -4,38 +4,14 @@ import { BONUS_CODE, BONUS_KINDS, BONUS_TYPES, bonusConfig, GAME_CATEGORIES, typ
 import { formatAmount, formatDateTime } from '../../../format';
 import { LoadState } from '../../parts';
 import { ChangeCard } from '../ChangeCard';
-import { canonical, useDraft } from '../draft';
+import { useDraft } from '../draft';
 import { AmountField, BannerListField, DateTimeField, HtmlField, NumberField, SelectField, SwitchField, TextField } from '../fields';
 import { SaveBar } from '../SaveBar';
 import { useConfigSection } from '../useConfigSection';
+import { bonusMovesMoney, bonusStatus, bonusTemplate } from './bonusRules';
 import './bonus.css';
 
-type Status = 'active' | 'scheduled' | 'ended' | 'inactive';
 type Rule = 'percent' | 'fixed';
-
-/** Where a bonus stands now: switched off, before its start, after its end, or offered. */
-function bonusStatus(value: BonusConfig, now: number): Status {
-  if (!value.active) return 'inactive';
-  if (value.endsAt && Date.parse(value.endsAt) <= now) return 'ended';
-  if (value.startsAt && Date.parse(value.startsAt) > now) return 'scheduled';
-  return 'active';
-}
-
-/** The fields whose change can move money (as the server judges: config/sections/bonus.ts). */
-const MONEY_FIELDS = ['kind', 'type', 'maxReceived', 'quota', 'amountPercent', 'amountCap', 'amountFixed', 'minDeposit',
-  'turnoverMultiplier', 'percentFail', 'categories', 'startsAt', 'endsAt'] as const;
-const movesMoney = (before: BonusConfig | null, after: BonusConfig) =>
-  before === null || MONEY_FIELDS.some((k) => canonical(before[k]) !== canonical(after[k])) || (after.active && !before.active);
-
-const EMPTY = { th: '', la: '', en: '' };
-/** What a new bonus starts from: switched off, so saving it offers nothing until it is switched on. */
-const template = (kind: BonusKind): BonusConfig => ({
-  kind, type: 'limit', maxReceived: 1, quota: null,
-  amountPercent: kind === 'bonus' ? 10 : null, amountCap: kind === 'bonus' ? { BAHT: 100, LAK: 60_000 } : null,
-  amountFixed: kind === 'bonus' ? null : { BAHT: 50, LAK: 30_000 }, minDeposit: { BAHT: kind === 'bonus' ? 100 : 0, LAK: kind === 'bonus' ? 60_000 : 0 },
-  turnoverMultiplier: 1, percentFail: 10, categories: [...GAME_CATEGORIES],
-  description: { ...EMPTY }, banners: [], startsAt: null, endsAt: null, active: false,
-});
 
 /**
  * Bonuses and promotion codes: the list with where each stands (active, scheduled, ended, off)
@@ -57,7 +33,7 @@ export function BonusSection() {
     return () => clearInterval(timer);
   }, []);
 
-  const current = creating ? template(creating) : (section.items.find((i) => i.target === selected)?.value ?? null);
+  const current = creating ? bonusTemplate(creating) : (section.items.find((i) => i.target === selected)?.value ?? null);
   const { draft, set, reset, settle, dirty, problems } = useDraft<BonusConfig>(current, bonusConfig);
   const target = creating ? code : selected;
   const codeProblem = creating && (!BONUS_CODE.test(code) ? t('admin.config.bonus.codeInvalid')
@@ -106,7 +82,7 @@ export function BonusSection() {
               onChange={(v) => setCode(v.toUpperCase().replace(/\s/g, ''))} />
           )}
           <BonusForm value={draft} onChange={set} />
-          <SaveBar canEdit={section.canEdit} movesMoney={movesMoney(creating ? null : current, draft)} dirty={Boolean(creating) || dirty} busy={section.busy}
+          <SaveBar canEdit={section.canEdit} movesMoney={bonusMovesMoney(creating ? null : current, draft)} dirty={Boolean(creating) || dirty} busy={section.busy}
             problems={[...(codeProblem ? ['code'] : []), ...problems]}
             onReset={reset}
             onSave={() => void section.save(target, draft).then((change) => {
