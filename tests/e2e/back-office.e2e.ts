@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { SHARED_LOG, fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { adminCode, adminEnrolled, codeFor, rememberAdminKey, seedPassword } from './operators';
+import { adminCode, adminEnrolled, codeFor, rememberAdminKey, seedPassword, signInConsole } from './operators';
 import { api, chooseLanguage, LOCALES, logIn, openAsMember, registerMember, type Locale } from './support';
 
 /**
@@ -149,7 +149,7 @@ describe('back office', () => {
 
     // The sandbox's second operator, made outside the console, is another person: it approves, and the money moves once.
     const checker = await (await phoneContext(browser)).newPage();
-    await signIn(checker, 'checker', seedPassword(SHARED_LOG, 'checker'));
+    await signInConsole(checker, 'checker', seedPassword(SHARED_LOG, 'checker'), en, 'en');
     await checker.getByRole('link', { name: en.admin.nav.adjustments }).click();
     await checker.getByTestId('adjustment').filter({ hasText: member.name }).getByRole('button', { name: en.admin.approve }).click();
     await checker.getByRole('status').filter({ hasText: en.admin.adjustments.approved }).waitFor();

@@ -32,6 +32,8 @@ export const RESULTS_DIR = path.join(ROOT, 'test-results');
 export const GROUP = process.env.E2E_GROUP ?? '';
 export const SHARED_LOG = GROUP ? `server-${GROUP}.log` : 'server.log';
 export const ADMIN_AUTHENTICATOR = path.join(RESULTS_DIR, GROUP ? `admin-authenticator-${GROUP}.json` : 'admin-authenticator.json');
+/** The other seeded operators' keys (the checker's), for the files of the group (operators.ts). */
+export const OPERATOR_KEYS = path.join(RESULTS_DIR, GROUP ? `operator-keys-${GROUP}.json` : 'operator-keys.json');
 
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000);
 
@@ -172,6 +174,7 @@ export default async function setup(project: TestProject) {
   await buildClient('dist');
   // The shared server seeds a fresh admin: an authenticator kept by an earlier run is stale (e2e/operators.ts).
   fs.rmSync(ADMIN_AUTHENTICATOR, { force: true });
+  fs.rmSync(OPERATOR_KEYS, { force: true });
   const server = await startServer({}, SHARED_LOG);
   project.provide('baseURL', server.baseURL);
   return () => server.stop();

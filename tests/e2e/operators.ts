@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
-import { ADMIN_AUTHENTICATOR, RESULTS_DIR, SHARED_LOG } from './harness';
+import { ADMIN_AUTHENTICATOR, OPERATOR_KEYS, RESULTS_DIR, SHARED_LOG } from './harness';
 import type { Page } from 'playwright-core';
 import { api, chooseLanguage, type Locale } from './support';
 
@@ -74,25 +74,31 @@ export async function operatorWithRole(role: 'support' | 'finance' | 'admin', us
   return { authorization: `Bearer ${token}` };
 }
 
-/** Authenticator keys of the operators a file enrolled, with the last step used (a code is accepted once). */
-const enrolled = new Map<string, { secret: string; lastStep: number }>();
+/**
+ * Authenticator keys of the seeded operators other than the admin (the checker) that some file of
+ * this group enrolled, with the last step used, kept in a file as the admin's is: whichever file
+ * signs the checker in first enrols it, the others use its key.
+ */
+type Keys = Record<string, { secret: string; lastStep: number }>;
+const readKeys = (): Keys => (fs.existsSync(OPERATOR_KEYS) ? (JSON.parse(fs.readFileSync(OPERATOR_KEYS, 'utf8')) as Keys) : {});
+const writeKeys = (keys: Keys) => fs.writeFileSync(OPERATOR_KEYS, JSON.stringify(keys));
 
-/** A code for an operator this file enrolled that no earlier sign-in has used. */
+/** A code for an enrolled operator that no earlier sign-in has used. */
 async function freshCode(username: string): Promise<string> {
-  const kept = enrolled.get(username)!;
+  const kept = readKeys()[username]!;
   let step = Math.floor(Date.now() / STEP_MS);
   if (step <= kept.lastStep) {
     await new Promise((r) => setTimeout(r, (kept.lastStep + 1) * STEP_MS - Date.now() + 200));
     step = Math.floor(Date.now() / STEP_MS);
   }
-  kept.lastStep = step;
+  writeKeys({ ...readKeys(), [username]: { ...kept, lastStep: step } });
   return codeFor(kept.secret);
 }
 
 /**
  * Signs an operator in through the console in a language: the password, then the code (enrolling
  * the QR's key on the first login). The seeded admin's key is shared by every file (adminCode);
- * other operators' keys are kept for this file.
+ * the checker's in the group's operator-keys file.
  */
 export async function signInConsole(p: Page, username: string, password: string, strings: { admin: { login: Record<string, string> } }, locale: Locale) {
   await p.goto('/admin');
@@ -103,12 +109,12 @@ export async function signInConsole(p: Page, username: string, password: string,
   await p.getByLabel(login.password).fill(password);
   await p.getByRole('button', { name: login.next }).click();
   const isAdmin = username === 'admin';
-  const known = isAdmin ? adminEnrolled() : enrolled.has(username);
+  const known = isAdmin ? adminEnrolled() : username in readKeys();
   if (!known) {
     await p.getByRole('img', { name: login.qrAlt }).waitFor();
     const secret = await p.getByTestId('totp-secret').innerText();
     if (isAdmin) rememberAdminKey(secret);
-    else enrolled.set(username, { secret, lastStep: 0 });
+    else writeKeys({ ...readKeys(), [username]: { secret, lastStep: 0 } });
   }
   await p.getByLabel(login.code).fill(isAdmin ? await adminCode() : await freshCode(username));
   await p.getByRole('button', { name: login.submit }).click();

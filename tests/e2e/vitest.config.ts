@@ -17,6 +17,7 @@ const GROUP_A = [
   'config-content',
   'config-promotions',
   'config-wheel',
+  'config-bonus',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;

@@ -496,6 +496,9 @@ export interface BonusDefinitionTable {
   active: Generated<boolean>;
   position: Generated<number>;
   created_at: Generated<Date>;
+  /** Offered from / until (null: no bound), against the app clock (0032_bonus_schedule). */
+  starts_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ends_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** How far a held bonus's turnover has been read at a provider (0012_promotions). */

@@ -23,6 +23,7 @@ export function ConfigPage() {
       <LoadState error={error} loading={!data} empty={false} />
       {data && (
         <div className="config">
+          {/* Absolute links: under the splat route a relative one resolves against the section shown (money/bonus). */}
           <nav className="config__nav" aria-label={t('admin.config.sectionsLabel')}>
             <NavLink to="/admin/config/approvals" className="config__link" data-testid="config-nav-approvals">
               {t('admin.config.approvals')}{pending > 0 && <span className="config__count" aria-label={t('admin.config.waiting', { count: pending })}>{pending}</span>}

@@ -9,6 +9,7 @@ export * from './content';
 export * from './switches';
 export * from './invite';
 export * from './refund';
+export * from './bonus';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import { LOCALES, toMajor, type Currency, type Locale } from '../../../contract';
 import type { Clock } from '../../clock';
+import type { BonusDefinitionTable } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { syncGameBalance } from '../wallet/game-sync';
 import type { MoneyStep } from '../../ledger/envelope';
@@ -41,9 +43,21 @@ export class Bonuses {
     this.held = new HeldBonuses(money, clock);
   }
 
+  /**
+   * The definitions offered now: active and between their dates (0032_bonus_schedule; null: no
+   * bound), against the app clock. Outside its dates a code is refused as an unknown one is.
+   */
+  private offered() {
+    const now = this.clock.now();
+    return this.money.db.selectFrom('bonus_definition').where('active', '=', true)
+      .where((eb) => eb.and([
+        eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
+        eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
+      ]));
+  }
+
   private definition(code: string, kind: Kind) {
-    return this.money.db.selectFrom('bonus_definition').selectAll()
-      .where('code', '=', code.toUpperCase()).where('kind', '=', kind).where('active', '=', true).executeTakeFirst();
+    return this.offered().selectAll().where('code', '=', code.toUpperCase()).where('kind', '=', kind).executeTakeFirst();
   }
 
   private async receipts(memberId: number, code?: string) {
@@ -57,12 +71,12 @@ export class Bonuses {
   }
 
   /**
-   * GET /api/bonus: the active bonuses offered in the member's currency, each with its own
+   * GET /api/bonus: the bonuses offered now (active, between their dates) in the member's currency, each with its own
    * figures in that currency and its texts naming them, and the member's receipts of each.
    */
   async list(memberId: number, language: Locale) {
     const [definitions, receipts, currency] = await Promise.all([
-      this.money.db.selectFrom('bonus_definition').selectAll().where('kind', '=', 'bonus').where('active', '=', true).orderBy('position').orderBy('code').execute(),
+      this.offered().selectAll().where('kind', '=', 'bonus').orderBy('position').orderBy('code').execute(),
       this.receipts(memberId),
       this.currencyOf(memberId),
     ]);
@@ -83,19 +97,24 @@ export class Bonuses {
     });
   }
 
-  /** GET /api/promotion/find/:code: the promotion with its own figures in the member's currency (none there: NO_PROMOTION). */
+  /** GET /api/promotion/find/:code: the promotion offered now, with its own figures in the member's currency (none there: NO_PROMOTION). */
   async findPromotion(memberId: number, code: string, language: Locale) {
-    const d = await this.definition(code, 'promotion');
+    return this.promotionView(memberId, await this.definition(code, 'promotion'), language);
+  }
+
+  private async promotionView(memberId: number, d: Selectable<BonusDefinitionTable> | undefined, language: Locale) {
     const figures = d && bonusFiguresIn(d, await this.currencyOf(memberId));
     if (!d || !figures) throw new DomainError('NO_PROMOTION');
     return { code: d.code, ...figuresView(figures), description: sanitizeOperatorHtml(bonusText(localized(d.description, language), figures, language)) };
   }
 
-  /** GET /api/promotion/current: the promotion the member holds. */
+  /** GET /api/promotion/current: the promotion the member holds (still shown once its dates are past: it is held). */
   async currentPromotion(memberId: number, language: Locale) {
     const held = await this.held.held(this.money.db, memberId);
     if (!held || held.source !== 'promotion') return { promotion: null };
-    return { promotion: await this.findPromotion(memberId, held.code, language).catch(() => null) };
+    const d = await this.money.db.selectFrom('bonus_definition').selectAll()
+      .where('code', '=', held.code).where('kind', '=', 'promotion').where('active', '=', true).executeTakeFirst();
+    return { promotion: await this.promotionView(memberId, d, language).catch(() => null) };
   }
 
   /**
@@ -157,6 +176,7 @@ export class Bonuses {
 
   /** An active bonus's or promotion's own percentFail, by its code (any case); undefined when there is none. */
   async percentFail(code: string): Promise<number | undefined> {
+    // Not bound by the dates: a held bonus's dialog still states its rule after the bonus ended.
     const d = await this.money.db.selectFrom('bonus_definition').select('percent_fail')
       .where('code', '=', code.toUpperCase()).where('active', '=', true).executeTakeFirst();
     return d?.percent_fail;

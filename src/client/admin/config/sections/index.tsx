@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ConfigSectionName } from '../../../../contract';
 import { BanksSection } from './BanksSection';
+import { BonusSection } from './BonusSection';
 import { MoneySection } from './MoneySection';
 import { WheelSection } from './WheelSection';
 import { SiteSection } from './SiteSection';
@@ -21,4 +22,5 @@ export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = 
   switches: SwitchesSection,
   invite: InviteSection,
   refund: RefundSection,
+  bonus: BonusSection,
 };

@@ -2,6 +2,7 @@ import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
 import { contentSection } from './content';
+import { bonusSection } from './bonus';
 import { moneySection } from './money';
 import { wheelSection } from './wheel';
 import { banksSection, siteSection, sourcesSection } from './site';
@@ -24,6 +25,7 @@ export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSe
     switchesSection(ctx),
     inviteSection(ctx),
     refundSection(ctx),
+    bonusSection(),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
