@@ -3,6 +3,8 @@ import { isoDate } from '../../endpoints/common';
 
 export * from './common';
 export * from './money';
+export * from './providers';
+export * from './receiving';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds

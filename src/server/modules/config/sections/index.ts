@@ -2,6 +2,8 @@ import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
 import { moneySection } from './money';
+import { providersSection } from './providers';
+import { receivingSection } from './receiving';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -10,6 +12,8 @@ import { moneySection } from './money';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    providersSection(ctx),
+    receivingSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }
