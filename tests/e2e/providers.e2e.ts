@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { operatorWithRole } from './operators';
+import { LOCALES, api, fill, logIn, registerMember, type Locale } from './support';
+
+/**
+ * A provider the operators switch off, as a member on a phone sees it: a game with none of the
+ * member's money leaves the lobby; one holding money stays, greyed and marked closed, and its
+ * dialog offers only moving the money back to the wallet, which the member does.
+ */
+
+let browser: Browser;
+let admin: Record<string, string>;
+let member: Awaited<ReturnType<typeof registerMember>>;
+
+const setOpen = async (code: string, open: boolean) => {
+  const r = await api<{ status: string }>('PUT', `/api/admin/config/providers/${code}`, { value: { open } }, admin);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.body.status).toBe('applied');
+};
+const lobbyReady = (page: Page) => page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  admin = await operatorWithRole('admin', `providers${Date.now() % 100_000}`);
+  member = await registerMember({ name: 'Closed Game Tester', phonePrefix: '09', accountPrefix: '43' });
+  const key = (what: string) => ({ ...member.auth, 'idempotency-key': `${what}-${member.phone}` });
+  expect((await api('POST', '/api/sandbox/wallet/fund', { amount: 1000 }, key('fund'))).status).toBe(200);
+  for (const code of ['HUAYHD', 'SEXYGAME']) expect((await api('GET', `/api/wallet/activate/${code}`, undefined, member.auth)).status).toBe(200);
+  const moved = await api('POST', '/api/wallet/transfer', { from: 'wallet', to: 'HUAYHD', amount: 100 }, key('in'));
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  await setOpen('HUAYHD', false);
+  await setOpen('SEXYGAME', false);
+});
+afterAll(async () => {
+  if (admin) {
+    await setOpen('HUAYHD', true);
+    await setOpen('SEXYGAME', true);
+  }
+  await browser?.close();
+});
+
+describe('a closed game provider on the member side', () => {
+  for (const locale of ['th', 'la', 'en'] as Locale[]) {
+    const t = LOCALES[locale];
+    const last = locale === 'en';
+    it(`shows the closed card and its way back to the wallet at 390 px (${locale})`, async () => {
+      const context: BrowserContext = await phoneContext(browser);
+      const page = await context.newPage();
+      try {
+        await logIn(page, member, locale);
+        await lobbyReady(page);
+        // No money at SEXYGAME: gone. Money at HUAYHD: kept, marked closed.
+        expect(await page.getByTestId('game-SEXYGAME').count()).toBe(0);
+        const card = page.getByTestId('game-HUAYHD');
+        expect(await card.getAttribute('data-closed')).toBe('true');
+        expect(await card.getAttribute('aria-label')).toBe(fill(t.lobby.cardClosed, {
+          name: 'Huay HD', kind: t.lobby.kind.lotto, amount: '100.00', currency: t.wallet.currency.BAHT,
+        }));
+        await fontsReady(page);
+        await page.getByTestId('carousel-lotto').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, `providers-closed-card-${locale}`);
+
+        // The track takes the pointer (the carousel's drag); the card's button opens by keyboard alike.
+        await card.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Huay HD' });
+        await dialog.getByTestId('game-closed-notice').waitFor();
+        expect(await dialog.getByTestId('game-closed-notice').innerText()).toBe(fill(t.gameAccount.closedText, { name: 'Huay HD' }));
+        // Nothing to play or to move in: no login, no launch, no transfer into it.
+        for (const id of ['game-username', 'game-launch-web', 'game-transfer-only', 'game-transfer-all', 'game-activate']) {
+          expect(await dialog.getByTestId(id).count(), id).toBe(0);
+        }
+        const out = dialog.getByTestId('game-move-out');
+        expect((await out.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        await fontsReady(page);
+        await screenshot(page, `providers-closed-dialog-${locale}`);
+
+        await out.click();
+        const transfer = page.getByRole('dialog', { name: t.transfer.title });
+        await transfer.waitFor();
+        expect(await transfer.getByLabel(t.transfer.from).inputValue()).toBe('HUAYHD');
+        expect(await transfer.getByLabel(t.transfer.to).inputValue()).toBe('wallet');
+        expect(await transfer.getByLabel(t.transfer.amount).inputValue()).toBe('100');
+        // The closed game is a source only: not offered as a destination.
+        expect(await transfer.getByLabel(t.transfer.to).locator('option[value="HUAYHD"]').count()).toBe(0);
+        await screenshot(page, `providers-closed-transfer-${locale}`);
+        if (!last) return;
+
+        await page.getByTestId('transfer-submit').click();
+        const done = page.getByRole('alertdialog', { name: t.transfer.doneTitle });
+        await done.waitFor({ timeout: 20_000 });
+        await done.getByRole('button', { name: t.common.ok }).click();
+        // Emptied, the closed game leaves the lobby; the money is in the wallet.
+        await expect.poll(() => page.getByTestId('game-HUAYHD').count(), { timeout: 15_000 }).toBe(0);
+        await expect.poll(() => page.getByTestId('wallet-amount').innerText()).toBe('1,000.00');
+        expect(await page.getByRole('dialog', { name: 'Huay HD' }).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
