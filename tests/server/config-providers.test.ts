@@ -1,5 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type ProviderConfig, type ReceivingConfig } from '../../src/contract';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { configClient } from './helpers/config';
@@ -7,6 +12,7 @@ import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
 import { fundWallet, seedMember } from './helpers/members';
 import { operatorWith } from './helpers/operators';
+import { TEST_PASSWORD_COST } from './helpers/password-cost';
 import { balances, walletClient } from './helpers/wallet';
 
 type Slot = { code: string; amount: number; closed: boolean; isActive: boolean; web: string | null };
@@ -187,5 +193,48 @@ describe.each(engines)('configuration: providers and receiving accounts on %s', 
     });
     expect(badMerchant.json()).toEqual({ message: 'INVALID_INPUT' });
     expect((await admin.config.change('receiving', 'XX', la)).json()).toEqual({ message: 'NOT_FOUND' });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a provider switch on two nodes of one PostgreSQL', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await build('postgres', { RECONCILE_INTERVAL_MS: '0' });
+    // The same database as node a's, by its name.
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(a.app.ctx.db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0].name}`;
+    b = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', CLIENT_DIR: '/nonexistent', ...TEST_PASSWORD_COST, RECONCILE_INTERVAL_MS: '0' }),
+      database: openDatabase({ url: url.toString() }),
+      logger: false,
+    });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('is followed by the other node within about a second, with no restart', async () => {
+    const admin = await operatorWith(a.app, 'admin');
+    const m = await seedMember(a.app);
+    await fundWallet(a.app, m.id, 100);
+    const onB = walletClient(b, m.token);
+    expect((await onB.activate('PG')).statusCode).toBe(200);
+    // Node b has read the switch (and cached it) before node a changes it.
+    expect((await onB.home()).json().slots.map((s: Slot) => s.code)).toContain('PG');
+
+    expect((await configClient(a.app, admin.token).change('providers', 'PG', { open: false })).answer().status).toBe('applied');
+    const started = Date.now();
+    await expect.poll(async () => (await onB.home()).json().slots.map((s: Slot) => s.code), { timeout: 3_000, interval: 100 }).not.toContain('PG');
+    expect(Date.now() - started).toBeLessThan(2_500);
+    const refused = await onB.transfer('wallet', 'PG', 10);
+    expect(refused.json()).toEqual({ message: 'PROVIDER_OFF' });
+    expect(await balances(b, m.id)).toMatchObject({ wallet: 100, PG: 0 });
+
+    await configClient(a.app, admin.token).change('providers', 'PG', { open: true });
+    await expect.poll(async () => (await onB.transfer('wallet', 'PG', 10)).statusCode, { timeout: 3_000, interval: 200 }).toBe(200);
   });
 });
