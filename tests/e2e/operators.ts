@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { ADMIN_AUTHENTICATOR, RESULTS_DIR, SHARED_LOG } from './harness';
-import { api } from './support';
+import type { Page } from 'playwright-core';
+import { api, chooseLanguage, type Locale } from './support';
 
 /**
  * Back-office operators for the journeys. The sandbox seeds one admin at first start and prints
@@ -71,4 +72,45 @@ export async function operatorWithRole(role: 'support' | 'finance' | 'admin', us
   if (created.status !== 200) throw new Error(`operator not created: ${JSON.stringify(created.body)}`);
   const token = await signInByApi(username, password, async (secret) => codeFor(secret!));
   return { authorization: `Bearer ${token}` };
+}
+
+/** Authenticator keys of the operators a file enrolled, with the last step used (a code is accepted once). */
+const enrolled = new Map<string, { secret: string; lastStep: number }>();
+
+/** A code for an operator this file enrolled that no earlier sign-in has used. */
+async function freshCode(username: string): Promise<string> {
+  const kept = enrolled.get(username)!;
+  let step = Math.floor(Date.now() / STEP_MS);
+  if (step <= kept.lastStep) {
+    await new Promise((r) => setTimeout(r, (kept.lastStep + 1) * STEP_MS - Date.now() + 200));
+    step = Math.floor(Date.now() / STEP_MS);
+  }
+  kept.lastStep = step;
+  return codeFor(kept.secret);
+}
+
+/**
+ * Signs an operator in through the console in a language: the password, then the code (enrolling
+ * the QR's key on the first login). The seeded admin's key is shared by every file (adminCode);
+ * other operators' keys are kept for this file.
+ */
+export async function signInConsole(p: Page, username: string, password: string, strings: { admin: { login: Record<string, string> } }, locale: Locale) {
+  await p.goto('/admin');
+  await p.waitForURL('**/admin/login');
+  await chooseLanguage(p, locale);
+  const login = strings.admin.login;
+  await p.getByLabel(login.username).fill(username);
+  await p.getByLabel(login.password).fill(password);
+  await p.getByRole('button', { name: login.next }).click();
+  const isAdmin = username === 'admin';
+  const known = isAdmin ? adminEnrolled() : enrolled.has(username);
+  if (!known) {
+    await p.getByRole('img', { name: login.qrAlt }).waitFor();
+    const secret = await p.getByTestId('totp-secret').innerText();
+    if (isAdmin) rememberAdminKey(secret);
+    else enrolled.set(username, { secret, lastStep: 0 });
+  }
+  await p.getByLabel(login.code).fill(isAdmin ? await adminCode() : await freshCode(username));
+  await p.getByRole('button', { name: login.submit }).click();
+  await p.getByTestId('operator-name').waitFor();
 }

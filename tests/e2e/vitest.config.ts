@@ -13,6 +13,7 @@ const GROUP_A = [
   'deposits', // 36 s
   'shell', // 35 s
   'wallet', // 28 s
+  'config', // issue 29: the operators' configuration
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;

@@ -9,6 +9,7 @@ import { AdjustmentsPage } from './pages/AdjustmentsPage';
 import { ArrivalsPage } from './pages/ArrivalsPage';
 import { AuditPage } from './pages/AuditPage';
 import { ChatPage } from './pages/ChatPage';
+import { ConfigPage } from './config/ConfigPage';
 import { MemberPage } from './pages/MemberPage';
 import { MembersPage } from './pages/MembersPage';
 import { OperatorsPage } from './pages/OperatorsPage';
@@ -18,13 +19,14 @@ import { WithdrawalsPage } from './pages/WithdrawalsPage';
 import { OperatorContext, type OperatorSession, type OperatorView } from './session';
 import './admin.css';
 
-const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'arrivals' | 'adjustments' | 'members' | 'chat' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
+const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'arrivals' | 'adjustments' | 'members' | 'chat' | 'config' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
   { path: 'withdrawals', key: 'withdrawals', permission: 'money.read' },
   { path: 'slips', key: 'slips', permission: 'money.read' },
   { path: 'arrivals', key: 'arrivals', permission: 'arrivals.read' },
   { path: 'adjustments', key: 'adjustments', permission: 'money.read' },
   { path: 'members', key: 'members', permission: 'members.read' },
   { path: 'chat', key: 'chat', permission: 'chat' },
+  { path: 'config', key: 'config', permission: 'config.read' },
   { path: 'audit', key: 'audit', permission: 'audit.read' },
   { path: 'operators', key: 'operators', permission: 'operators.manage' },
   { path: 'service', key: 'service' },
@@ -96,6 +98,7 @@ function AdminShell({ session }: { session: OperatorSession }) {
           <Route path="members" element={<MembersPage />} />
           <Route path="members/:id" element={<MemberPage />} />
           <Route path="chat" element={<ChatPage />} />
+          <Route path="config/*" element={<ConfigPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="operators" element={<OperatorsPage />} />
           <Route path="service" element={<ServicePage />} />

@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import th from '../../locales/th.json';
+import { SHARED_LOG, baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { seedPassword, signInConsole } from './operators';
+import { api, fill, openAsMember, registerMember } from './support';
+
+/**
+ * Issue 29: operators configure the product in the console, as a new operator would. The
+ * sandbox's admin works in Thai, the sandbox's checker (another operator made outside the
+ * console, so an independent one) approves in English, and a member sees each change without
+ * a restart.
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let member: Awaited<ReturnType<typeof registerMember>>;
+
+const desktop = async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() });
+  contexts.push(context);
+  return context.newPage();
+};
+const phone = async () => {
+  const context = await phoneContext(browser);
+  contexts.push(context);
+  return context.newPage();
+};
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  member = await registerMember({ name: 'Somchai Config', accountPrefix: '62' });
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('configuration by operators', () => {
+  let admin: Page;
+  let checker: Page;
+
+  beforeAll(async () => {
+    admin = await desktop();
+    await signInConsole(admin, 'admin', seedPassword(), th, 'th');
+    checker = await phone();
+    await signInConsole(checker, 'checker', seedPassword(SHARED_LOG, 'checker'), en, 'en');
+  });
+
+  it("lowers the baht withdraw limit in Thai; it waits for the checker's approval in English, then the member's withdraw dialog shows it", async () => {
+    const before = (await api<{ withdrawMax: number }>('GET', '/api/lookup/withdraw', undefined, member.auth)).body.withdrawMax;
+    const lowered = before - 5_000;
+
+    await admin.getByRole('link', { name: th.admin.nav.config }).click();
+    await admin.getByTestId('config-nav-money').click();
+    const form = admin.getByTestId('config-money-form');
+    await form.waitFor();
+    expect(await admin.getByTestId('config-effect').innerText()).toBe(th.admin.config.needsApproval);
+    await form.getByLabel(th.admin.config.money.withdrawMax, { exact: true }).fill(String(lowered));
+    await admin.getByTestId('config-save').click();
+    await admin.getByRole('status').filter({ hasText: th.admin.config.proposed }).waitFor();
+    const waiting = admin.getByTestId('config-change').filter({ hasText: 'BAHT' });
+    await waiting.first().waitFor();
+    await fontsReady(admin);
+    await screenshot(admin, 'config-money-th-desktop', true);
+    // Not yet: the member's bound is the old one until another operator approves.
+    expect((await api<{ withdrawMax: number }>('GET', '/api/lookup/withdraw', undefined, member.auth)).body.withdrawMax).toBe(before);
+
+    await checker.getByRole('link', { name: en.admin.nav.config }).click();
+    await checker.getByTestId('config-nav-approvals').click();
+    const change = checker.getByTestId('config-change').filter({ hasText: 'withdrawMax' }).first();
+    await change.waitFor();
+    expect(await change.getByTestId('change-diff').innerText()).toContain(String(lowered));
+    await fontsReady(checker);
+    await screenshot(checker, 'config-approvals-en-phone', true);
+    await change.getByTestId('config-approve').click();
+    await checker.getByRole('status').filter({ hasText: en.admin.config.approvedToast }).waitFor();
+
+    const memberPage = await phone();
+    await openAsMember(memberPage, member.auth.authorization.slice('Bearer '.length), 'th', '/user/home');
+    await memberPage.getByTestId('widget-withdraw').click();
+    const dialog = memberPage.getByRole('dialog', { name: th.withdraw.title });
+    await dialog.getByText(fill(th.withdraw.limits, { min: money(100), max: money(lowered), currency: th.wallet.currency.BAHT })).waitFor();
+    await fontsReady(memberPage);
+    await screenshot(memberPage, 'config-member-withdraw-th');
+  });
+});
