@@ -66,7 +66,10 @@ describe.each(engines)('configuration: providers and receiving accounts on %s', 
     // A switch applies at once; the read-only facts an operator sends are not stored.
     const off = await admin.config.change('providers', 'PG', { open: false, facts: { name: 'x', category: 'lotto', holders: 99 } });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.answer()).toMatchObject({ status: 'applied', movesMoney: false, after: { open: false } });
+    expect(off.answer()).toMatchObject({ status: 'applied', movesMoney: false });
+    // The change (and its audit line) holds the switch alone.
+    expect(off.answer().before).toEqual({ open: true });
+    expect(off.answer().after).toEqual({ open: false });
     expect(await admin.config.value('providers', 'PG')).toEqual({ open: false, facts: { name: 'PG Soft', category: 'slot', holders: 1 } });
 
     // Gone from the lobby of a member with nothing there; kept, closed and without links, for the one holding money.

@@ -9,8 +9,8 @@ import type { ConfigSection, Reader } from '../section';
  * setting (the codes switched off) the wallet reads through the settings' cache on every request
  * (settings/provider-switches.ts): a provider off leaves the lobby and takes no new transfers
  * nor launches; money there stays the member's and can move back to the wallet. A switch moves
- * no money, so it applies at once. The value also carries, read only, the provider's name,
- * category and how many members hold money there now.
+ * no money, so it applies at once. Listed for the console, the value also carries, read only,
+ * the provider's name, category and how many members hold money there now (`facts`).
  */
 export function providersSection(ctx: AppContext): ConfigSection<ProviderConfig> {
   const closed = async (db: Reader, lock = false) => {
@@ -25,6 +25,9 @@ export function providersSection(ctx: AppContext): ConfigSection<ProviderConfig>
     async read(db, target) {
       const info = providerInfo(target);
       if (!info) return null;
+      // In a change's transaction the value is the switch alone: the change, its audit line and
+      // the difference operators read hold what changed, not facts that merely moved meanwhile.
+      if (db.isTransaction) return { open: !(await closed(db)).includes(target) };
       const [off, holders] = await Promise.all([
         closed(db),
         db.selectFrom('ledger_account').where('kind', '=', 'game').where('code', '=', target).where('balance', '>', 0n)
