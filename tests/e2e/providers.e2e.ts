@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
-import { operatorWithRole } from './operators';
-import { LOCALES, api, fill, logIn, registerMember, type Locale } from './support';
+import { baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { operatorWithRole, seedPassword, signInConsole } from './operators';
+import { LOCALES, api, chooseLanguage, fill, logIn, registerMember, type Locale } from './support';
 
 /**
  * A provider the operators switch off, as a member on a phone sees it: a game with none of the
@@ -101,4 +101,83 @@ describe('a closed game provider on the member side', () => {
       }
     });
   }
+});
+
+describe('the console pages of game providers and receiving accounts', () => {
+  const { th, la } = LOCALES;
+  let context: BrowserContext;
+  let page: Page;
+  const slotCodes = async () => (await api<{ slots: { code: string }[] }>('GET', '/api/wallet', undefined, member.auth)).body.slots.map((s) => s.code);
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() });
+    page = await context.newPage();
+    await signInConsole(page, 'admin', seedPassword(), th, 'th');
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('switches a provider off and on in Thai, at desktop width; members follow at once', async () => {
+    await page.getByRole('link', { name: th.admin.nav.config }).click();
+    await page.getByTestId('config-nav-providers').click();
+    const joker = page.getByTestId('config-provider-JOKER');
+    await joker.waitFor();
+    expect(await page.getByTestId('config-provider-HUAYHD').getAttribute('data-open')).toBe('false');
+    expect(await page.getByTestId('config-provider-HUAYHD-holders').innerText()).toBe(fill(th.admin.config.providers.holders_other, { count: '1' }));
+    await fontsReady(page);
+    await screenshot(page, 'config-providers-th-desktop', true);
+
+    expect(await slotCodes()).toContain('JOKER');
+    await joker.getByRole('switch').click();
+    await page.getByTestId('config-provider-close').click();
+    await expect.poll(() => joker.getAttribute('data-open')).toBe('false');
+    await expect.poll(slotCodes, { timeout: 3_000 }).not.toContain('JOKER');
+    await joker.getByRole('switch').click();
+    await expect.poll(() => joker.getAttribute('data-open')).toBe('true');
+    await expect.poll(slotCodes, { timeout: 3_000 }).toContain('JOKER');
+  });
+
+  it('proposes a new receiving account in Thai; it waits for another operator', async () => {
+    await page.getByTestId('config-nav-receiving').click();
+    const form = page.getByTestId('config-receiving-form');
+    await form.waitFor();
+    expect(await page.getByTestId('config-effect').innerText()).toBe(th.admin.config.needsApproval);
+    await page.getByTestId('config-receiving-add-bank').click();
+    const added = form.getByTestId('config-receiving-bank').last();
+    await added.getByLabel(th.admin.config.receiving.bankCode, { exact: true }).fill('bbl');
+    await added.getByLabel(th.admin.config.receiving.bankAccountName, { exact: true }).fill('NEW RECEIVER CO');
+    await added.getByLabel(th.admin.config.receiving.bankAccountNo, { exact: true }).fill('987-654-3210');
+    expect(await added.getByLabel(th.admin.config.receiving.bankAccountNo, { exact: true }).inputValue()).toBe('9876543210');
+    await page.getByTestId('config-save').click();
+    await page.getByRole('status').filter({ hasText: th.admin.config.proposed }).waitFor();
+    const waiting = page.getByTestId('config-change').filter({ hasText: '9876543210' });
+    await waiting.first().waitFor();
+    // Members still deposit to the accounts of before.
+    const lookup = await api<{ banks: { bankAccountNo: string }[] }>('GET', '/api/lookup/deposit', undefined, member.auth);
+    expect(lookup.body.banks.map((b) => b.bankAccountNo)).not.toContain('9876543210');
+    await fontsReady(page);
+    await screenshot(page, 'config-receiving-th-desktop', true);
+  });
+
+  it('shows both pages at 390 px in Lao', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chooseLanguage(page, 'la');
+    await page.getByTestId('config-receiving-form').waitFor();
+    await page.getByRole('heading', { name: la.admin.config.sections.receiving }).waitFor();
+    await fontsReady(page);
+    await screenshot(page, 'config-receiving-la-phone', true);
+    await page.getByTestId('config-nav-providers').click();
+    await page.getByTestId('config-provider-JOKER').waitFor();
+    const row = (await page.getByTestId('config-provider-JOKER').boundingBox())!;
+    expect(row.height).toBeGreaterThanOrEqual(44);
+    expect(row.x + row.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'config-providers-la-phone', true);
+
+    // The proposal is turned down by another operator: nothing changed.
+    const pending = await api<{ items: { id: string; section: string; target: string }[] }>('GET', '/api/admin/config-changes?status=pending&page=1', undefined, admin);
+    for (const c of pending.body.items.filter((i) => i.section === 'receiving')) {
+      expect((await api('POST', `/api/admin/config-changes/${c.id}/reject`, { note: 'e2e' }, admin)).status).toBe(200);
+    }
+  });
 });
