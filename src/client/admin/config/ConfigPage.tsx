@@ -23,12 +23,13 @@ export function ConfigPage() {
       <LoadState error={error} loading={!data} empty={false} />
       {data && (
         <div className="config">
+          {/* Absolute links: inside this splat route a relative one resolves below the section shown (/admin/config/money/receiving). */}
           <nav className="config__nav" aria-label={t('admin.config.sectionsLabel')}>
-            <NavLink to="approvals" className="config__link" data-testid="config-nav-approvals">
+            <NavLink to="/admin/config/approvals" className="config__link" data-testid="config-nav-approvals">
               {t('admin.config.approvals')}{pending > 0 && <span className="config__count" aria-label={t('admin.config.waiting', { count: pending })}>{pending}</span>}
             </NavLink>
             {sections.map((s) => (
-              <NavLink key={s.name} to={s.name} className="config__link" data-testid={`config-nav-${s.name}`}>
+              <NavLink key={s.name} to={`/admin/config/${s.name}`} className="config__link" data-testid={`config-nav-${s.name}`}>
                 {t(`admin.config.sections.${s.name}`)}{s.pending > 0 && <span className="config__count" aria-label={t('admin.config.waiting', { count: s.pending })}>{s.pending}</span>}
               </NavLink>
             ))}
