@@ -21,6 +21,19 @@ export const CHAT = {
   allowedTypes: ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'],
 } as const;
 
+/**
+ * Images operators upload for banners (issue 29): png, jpeg, webp or gif by their bytes (never
+ * SVG, which can carry script), at most 2 MB and 16 megapixels. Each is served publicly at
+ * `/api/content/images/<id>`, the id being the sha-256 of its bytes and its type's extension.
+ */
+export const CONTENT_IMAGE = {
+  maxBytes: 2 * 1024 * 1024,
+  maxPixels: 16_000_000,
+  types: { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' },
+} as const;
+export const CONTENT_IMAGE_ID = /^[0-9a-f]{64}\.(png|jpg|webp|gif)$/;
+export const contentImagePath = (id: string) => `/api/content/images/${id}`;
+
 /** The support chat's socket.io events (path /socket.io), for the widget and the back office. */
 export const CHAT_EVENTS = {
   /** Widget → server: enter the customer's room (ack `{ ok, room }`). */

@@ -72,12 +72,17 @@ export const ERROR_CODES = [
   'ALREADY_DECIDED', // a queue item another operator (or the payout) already settled
   'WEAK_PASSWORD', // an operator password that is too short or too easy to guess
   'OPERATOR_EXISTS', // an operator username already taken
-  'FILE_NOT_SUPPORTED', // a chat upload whose name or bytes are not an allowed type (SPEC section 5)
-  'CHAT_FILE_REQUIRED', // a chat upload without a file in the field `file`, or an empty one
+  'FILE_NOT_SUPPORTED', // a chat upload whose name or bytes are not an allowed type (SPEC section 5), or a banner image that is not png, jpeg, webp or gif by its bytes
+  'CHAT_FILE_REQUIRED', // a chat (or banner image) upload without a file in the field `file`, or an empty one
   'CURRENCY_MISMATCH', // an incoming transfer assigned to a member whose wallet holds another currency
   'SERVICE_UNAVAILABLE', // the database is out of reach for a moment (a restart or failover); retry with the same key
   'DEPOSIT_MAXIMUM', // a deposit notice above the largest deposit taken in the member's currency (the money rules' largest QR maximum)
+  'BANK_IN_USE', // removing a bank from the list while members are registered with it
   'CONFIG_STALE', // approving a configuration change whose item another change has changed since it was proposed: propose it again
+  'CONFIRMATION_MISMATCH', // closing the member service without typing the word shown (SERVICE_CLOSE_WORD): nothing changes
+  'SCHEDULE_IN_PAST', // a service closure scheduled for a time already gone, or a reopen time not after the closing time
+  'NO_SCHEDULE', // cancelling a service closure when none is scheduled ahead
+  'SERVICE_CLOSED', // closing the member service while it is already closed
   'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
 ] as const;
 
@@ -130,10 +135,13 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   OWN_PROPOSAL: 403,
   ALREADY_DECIDED: 409,
   CONFIG_STALE: 409,
+  BANK_IN_USE: 409,
   OPERATOR_EXISTS: 409,
   FILE_NOT_SUPPORTED: 415,
   CURRENCY_MISMATCH: 409,
   SERVICE_UNAVAILABLE: 503,
+  NO_SCHEDULE: 409,
+  SERVICE_CLOSED: 409,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -60,6 +60,8 @@ export interface Adapters {
   trueWalletFeed: TrueWalletTransferFeed;
   /** Where support-chat uploads are kept. */
   chatFiles: FileStorage;
+  /** Where the images operators upload for banners are kept (served publicly by their content address). */
+  contentImages: FileStorage;
 }
 
 /** The stand-ins for the outside companies in sandbox mode, which the sandbox's own routes drive. */
@@ -92,9 +94,10 @@ export interface AdapterDeps {
 export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adapters; simulators?: Simulators } {
   const { config } = deps;
   const chatFiles = new LocalDiskStorage(config.CHAT_STORAGE_DIR ?? path.join(config.DATA_DIR, 'chat-files'));
+  const contentImages = new LocalDiskStorage(config.CONTENT_IMAGES_DIR ?? path.join(config.DATA_DIR, 'content-images'));
   // A payout adapter is chosen apart from the mode: a sandbox may pay by hand too (PAYOUT_ADAPTER=manual).
   const payout = config.payout === 'sandbox' ? new SandboxPayout(deps.db) : new ManualPayout();
-  if (config.sandbox) return sandboxAdapters(app, deps, { chatFiles, payout });
+  if (config.sandbox) return sandboxAdapters(app, deps, { chatFiles, contentImages, payout });
 
   // loadConfig refuses live mode without each of these, so they are here.
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
@@ -114,6 +117,7 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
       trueWallet: new HttpTrueWalletVouchers({ url: config.TRUEWALLET_API_URL, mobile: config.TRUEWALLET_MOBILE!, timeoutMs }),
       trueWalletFeed: new HmacTrueWalletFeed(config.TRUEWALLET_FEED_SECRET),
       chatFiles,
+      contentImages,
     },
   };
 }
@@ -127,7 +131,7 @@ const SANDBOX_FORM_LAUNCH: ReadonlySet<string> = new Set(['UFABET']);
 function sandboxAdapters(
   app: FastifyInstance,
   { config, db, clock }: AdapterDeps,
-  shared: { chatFiles: FileStorage; payout: PayoutProvider },
+  shared: { chatFiles: FileStorage; contentImages: FileStorage; payout: PayoutProvider },
 ): { adapters: Adapters; simulators: Simulators } {
   const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? config.PORT}`;
   // The simulators notify our webhooks through the whole HTTP pipeline (parsing, signature check), in process.
@@ -170,6 +174,7 @@ function sandboxAdapters(
       trueWallet,
       trueWalletFeed: new HmacTrueWalletFeed(trueWalletFeedSecret),
       chatFiles: shared.chatFiles,
+      contentImages: shared.contentImages,
     },
     simulators: { smsInbox, bank, bankFeed, gateway, trueWallet, trueWalletTransfers, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
   };

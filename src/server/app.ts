@@ -161,8 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime,
     adapters,
     guards: {
-      member: memberGuard({ isServiceActive: () => settings.isServiceActive(), authenticate }),
-      service: serviceSwitch(() => settings.isServiceActive()),
+      member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate }),
+      service: serviceSwitch(() => settings.isServiceActive(clock.now())),
     },
   };
   app.decorate('ctx', ctx);

@@ -106,6 +106,8 @@ export const configSchema = z.object({
   CHAT_ROOM_PREFIX: z.string().min(1).max(50).default('chat:'),
   /** Where chat uploads are kept (the local-disk storage adapter); defaults to DATA_DIR/chat-files. */
   CHAT_STORAGE_DIR: z.string().optional().transform((v) => v || undefined),
+  /** Where the images operators upload for banners are kept (the local-disk storage adapter); defaults to DATA_DIR/content-images. */
+  CONTENT_IMAGES_DIR: z.string().optional().transform((v) => v || undefined),
   /** Bytes of chat uploads one address may leave within an hour, over every guest and member behind it. */
   CHAT_UPLOAD_ADDRESS_BYTES_PER_HOUR: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
   /** Bytes of chat uploads one conversation (a guest or a member) may receive within an hour. */

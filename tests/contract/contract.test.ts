@@ -96,10 +96,11 @@ const SPEC_CALLS = [
  * The product's additions to section 7: the money rules lookup, logout, agreement acceptance, the
  * launch calls of the five providers SPEC section 2 gives their own login handler but section 7
  * no call, providers' webhooks, the sandbox simulators, the chat's uploaded files and its unread
- * count, and the member's deposit notices.
+ * count, the member's deposit notices, and the how-to page's operator texts.
  */
 const PRODUCT_CALLS = [
   'GET /api/lookup/money',
+  'GET /api/lookup/howto',
   'GET /api/autoLogin/joker/:username',
   'GET /api/autoLogin/sexygame/:username',
   'GET /api/autoLogin/ufabet/:username',
@@ -129,6 +130,8 @@ const PRODUCT_CALLS = [
   'POST /api/account/password/verify',
   'POST /api/account/password/reset',
   'POST /api/chat/unread',
+  // Banner images operators upload (issue 29).
+  'GET /api/content/images/:id',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

@@ -87,4 +87,25 @@ describe('configuration by operators', () => {
     await fontsReady(memberPage);
     await screenshot(memberPage, 'config-member-withdraw-th');
   });
+
+  it('shows every configuration page at a laptop width in Thai and at a phone width in English', async () => {
+    for (const [p, name, strings] of [[admin, 'th-desktop', th], [checker, 'en-phone', en]] as const) {
+      await p.goto('/admin/config');
+      const links = p.locator('[data-testid^="config-nav-"]');
+      await links.first().waitFor();
+      const ids = await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('config-nav-'.length)));
+      expect(ids.length).toBeGreaterThan(5);
+      for (const id of ids) {
+        await p.getByTestId(`config-nav-${id}`).click();
+        const title = id === 'approvals' ? strings.admin.config.approvals : strings.admin.config.sections[id as keyof typeof strings.admin.config.sections];
+        await p.locator('.config-section h2').filter({ hasText: title }).first().waitFor();
+        expect(await p.getByTestId(`config-nav-${id}`).getAttribute('aria-current')).toBe('page');
+        await expect.poll(() => p.locator('[role="status"].admin-note').count()).toBe(0);
+        // Previews ask the server once typing settles: the page is shown as it ends up.
+        await p.waitForLoadState('networkidle');
+        await fontsReady(p);
+        await screenshot(p, `config-page-${id}-${name}`, name.endsWith('desktop'));
+      }
+    }
+  });
 });

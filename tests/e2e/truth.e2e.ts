@@ -27,12 +27,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Whatever happened, the shared server's service is left on for the files after this one.
-  if (admin) await api('PUT', '/api/admin/service', { active: true }, admin);
+  if (admin) await api('POST', '/api/admin/service/reopen', {}, admin);
   await browser?.close();
 });
 
 async function switchService(active: boolean) {
-  const answer = await api<{ active: boolean }>('PUT', '/api/admin/service', { active }, admin);
+  // Closing takes a reason and the typed word (issue 29); reopening nothing more.
+  const answer = active
+    ? await api<{ active: boolean }>('POST', '/api/admin/service/reopen', {}, admin)
+    : await api<{ active: boolean }>('POST', '/api/admin/service/close', { reason: 'truth journey', confirmation: 'CLOSE' }, admin);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   // Each node reads the switch through its settings cache (one second).
   await new Promise((r) => setTimeout(r, 1_200));

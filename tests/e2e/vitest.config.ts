@@ -14,6 +14,9 @@ const GROUP_A = [
   'shell', // 35 s
   'wallet', // 28 s
   'config', // issue 29: the operators' configuration
+  'config-content',
+  'config-promotions',
+  'config-wheel',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoneyConfig } from '../../src/contract';
+import type { BanksConfig, MoneyConfig, SiteConfig, SourcesConfig } from '../../src/contract';
 import { build, type TestApp } from './helpers/app';
 import { configClient } from './helpers/config';
 import { engines } from './helpers/db';
@@ -118,5 +118,37 @@ describe.each(engines)('configuration changes on %s', (engine) => {
     expect(html.th).toBe('<p>ไทย</p>');
     expect(html.la).not.toMatch(/onerror|script/);
     expect(html.en).toBe('<b>ok</b>');
+  });
+
+  it('site texts, sources and banks apply at once for members, audited with before and after; a bank members hold stays', async () => {
+    const { admin, finance } = await people();
+    const call = contractCaller(t.app);
+    const site = (await admin.config.value('site', 'main')) as SiteConfig;
+    const renamed = await admin.config.change('site', 'main', { ...site, name: 'Lucky Lotus' });
+    expect(renamed.answer()).toMatchObject({ status: 'applied', movesMoney: false });
+    expect((await call(endpoints.lookupInfo)).answer().name).toBe('Lucky Lotus');
+    expect((await finance.config.change('site', 'main', site)).json()).toEqual({ message: 'FORBIDDEN' });
+
+    const sources = (await admin.config.value('sources', 'TH')) as SourcesConfig;
+    const twice = await admin.config.change('sources', 'TH', [...sources, sources[0]!]);
+    expect(twice.json()).toEqual({ message: 'INVALID_INPUT' });
+    const radio = await admin.config.change('sources', 'TH', [...sources, { code: 'RADIO', description: { th: 'วิทยุ', la: 'ວິທະຍຸ', en: 'Radio' } }]);
+    expect(radio.json(), `radio ${radio.body}`).toMatchObject({ status: 'applied' });
+    const lao = await call(endpoints.lookupSources, { headers: { 'accept-language': 'lo' } });
+    expect(lao.answer().find((s) => s.code === 'RADIO')?.description).toBe('ວິທະຍຸ');
+
+    const banks = (await admin.config.value('banks', 'TH')) as BanksConfig;
+    const member = await seedMember(t.app);
+    const held = (await t.app.ctx.db.selectFrom('member').select('bank_code').where('id', '=', member.id).executeTakeFirstOrThrow()).bank_code;
+    const refused = await admin.config.change('banks', 'TH', banks.filter((b) => b.code !== held));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'BANK_IN_USE' });
+    const added = await admin.config.change('banks', 'TH', [...banks, { code: 'NEWB', nameTH: 'ธนาคารใหม่', nameEN: 'New Bank', name: { th: 'ธนาคารใหม่', la: 'ທະນາຄານໃໝ່', en: 'New Bank' } }]);
+    expect(added.json(), `added ${added.body}`).toMatchObject({ status: 'applied' });
+    expect((await call(endpoints.lookupBanks)).answer().map((b) => b.code)).toContain('NEWB');
+
+    const line = await t.app.ctx.db.selectFrom('operator_audit').select(['action', 'before', 'after']).where('target_type', '=', 'config.site').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ action: 'config.change', before: expect.objectContaining({ name: site.name }), after: expect.objectContaining({ name: 'Lucky Lotus' }) });
+    await admin.config.change('site', 'main', site);
   });
 });

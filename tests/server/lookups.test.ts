@@ -30,8 +30,10 @@ describe.each(engines)('lookups in Thailand on %s', (engine) => {
     ['slip', endpoints.lookupSlip, true],
     ['sources', endpoints.lookupSources, false],
     ['active', endpoints.lookupActive, false],
+    ['maintenance', endpoints.lookupMaintenance, false],
     ['registerOTP', endpoints.lookupRegisterOTP, false],
     ['enableChatWidget', endpoints.lookupEnableChatWidget, false],
+    ['howto', endpoints.lookupHowto, false],
   ] as const)('%s answers its contract shape', async (path, endpoint, member) => {
     const res = await get(path, member);
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { adminConfigUploadImage } from '../../contract/admin/configEndpoints';
 import { TIMEOUTS } from '../../contract/constants';
 import { callLanguage } from '../api/answers';
 import { ApiError, CLIENT_ERROR_CODES } from '../api/errors';
@@ -45,4 +46,14 @@ export async function adminUpload(path: string, file: File, signal?: AbortSignal
   const answer = await consoleHttp.axios.request<unknown, { path?: unknown }>({ method: 'POST', url: path, data: form, timeout: TIMEOUTS.chatUploadMs, signal });
   if (typeof answer?.path !== 'string') throw new ApiError(CLIENT_ERROR_CODES.invalidResponse);
   return answer.path;
+}
+
+/** Uploads a banner image (png, jpeg, webp or gif) and returns its public address, as the contract answers it. */
+export async function adminUploadImage(file: File, signal?: AbortSignal): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await consoleHttp.axios.request<unknown, unknown>({ method: 'POST', url: adminConfigUploadImage.path, data: form, timeout: TIMEOUTS.chatUploadMs, signal });
+  const parsed = adminConfigUploadImage.response.safeParse(answer);
+  if (!parsed.success) throw new ApiError(CLIENT_ERROR_CODES.invalidResponse);
+  return parsed.data.image;
 }

@@ -8,6 +8,7 @@ import { readServiceState } from '../api/serviceCheck';
 import { hasToken } from '../auth/storage';
 import { ChatLauncher } from '../chat/ChatLauncher';
 import { PowerIcon } from '../ui/icons';
+import { MaintenanceClosed } from '../maintenance/MaintenanceBanner';
 import { ContactDetails } from './contact/ContactDetails';
 import { StatusScreen } from './StatusScreen';
 import './pages.css';
@@ -50,6 +51,7 @@ export default function TerminatedScreen() {
             <li data-testid="terminated-money-safe">{t('terminated.moneySafe')}</li>
             <li>{t('terminated.getMoneyOut')}</li>
           </ul>
+          <MaintenanceClosed />
           <p className="terminated__watch" data-testid="terminated-watch">
             {asking && <span className="spinner" aria-hidden="true" />}
             {asking ? t('terminated.checking') : t('terminated.watching')}

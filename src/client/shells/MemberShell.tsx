@@ -11,6 +11,7 @@ import { WalletProvider } from '../wallet/WalletProvider';
 import { Brand } from './Brand';
 import { AgreementGate } from '../agreement/AgreementGate';
 import { ConditionsDialog } from './ConditionsDialog';
+import { MaintenanceBanner } from '../maintenance/MaintenanceBanner';
 import './shell.css';
 
 /** The logged-in area under /user. */
@@ -48,6 +49,8 @@ export default function MemberShell() {
         </div>
       </header>
       <main className="shell__main">
+        {/* A closing the operator scheduled: members read it ahead. */}
+        <MaintenanceBanner page={pathname} />
         {/* The wallet and its live socket serve every member screen (home, statement, lobby). */}
         <WalletProvider>
           <Outlet />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_IMAGE } from '../constants';
 import { endpoint } from '../endpoint';
 import { idParam } from '../endpoints/common';
 import { CONFIG_CHANGE_STATUSES, CONFIG_SECTIONS, CONFIG_TARGET, configChange, configItem, localizedHtml } from './config/index';
@@ -61,7 +62,21 @@ export const adminConfigPreview = endpoint({
   rateLimit: { per: 'session', max: 120, windowMs: 60_000 },
 });
 
+export const adminConfigUploadImage = endpoint({
+  method: 'POST', path: '/api/admin/config/images', access: 'operator', permission: 'config.edit', tag, multipart: true,
+  summary: `Upload an image for a banner (png, jpeg, webp or gif by its bytes, never SVG; at most ${CONTENT_IMAGE.maxBytes / 1024 / 1024} MB): answers its public address`,
+  body: z.object({ file: z.any().describe('the image file, in the field `file`') }),
+  response: z.object({
+    image: z.string().describe("the image's public address, /api/content/images/<sha-256 of its bytes>.<extension>, for a banner's `image`"),
+    type: z.enum(Object.keys(CONTENT_IMAGE.types) as [keyof typeof CONTENT_IMAGE.types]),
+    bytes: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+  rateLimit: { per: 'session', max: 30, windowMs: 60_000 },
+});
+
 export const configEndpoints = {
   adminConfigSections, adminConfigSection, adminConfigChange, adminConfigChanges,
-  adminApproveConfigChange, adminRejectConfigChange, adminConfigPreview,
+  adminApproveConfigChange, adminRejectConfigChange, adminConfigPreview, adminConfigUploadImage,
 } as const;

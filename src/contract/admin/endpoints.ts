@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
-import { idParam, ok } from '../endpoints/common';
+import { idParam, isoDate, ok } from '../endpoints/common';
 import { amountInput } from '../money';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
 import {
@@ -194,27 +194,83 @@ export const adminResetMemberPassword = endpoint({
   params: memberParams, response: z.object({ password: z.string() }),
 });
 
-export const adminService = endpoint({
-  method: 'GET', path: '/api/admin/service', access: 'operator', tag,
-  summary: 'Whether the member service is on', response: z.object({ active: z.boolean() }),
+/** The word an operator types to confirm closing the member service (the server checks it too). */
+export const SERVICE_CLOSE_WORD = 'CLOSE';
+
+/** A maintenance message members read, in each of the product's languages (any may be left empty). */
+const maintenanceMessage = z.object({ th: z.string().trim().max(500), la: z.string().trim().max(500), en: z.string().trim().max(500) });
+
+/**
+ * The member service as an operator sees it: `phase` open (no closure ahead), scheduled (a
+ * closure ahead: members see its message now), closed (members land on /terminated). `closeAt`
+ * and `reopenAt` are the closure's times (null when none; reopenAt null closes until someone reopens).
+ */
+export const serviceState = z.object({
+  active: z.boolean().describe('whether members are served now'),
+  phase: z.enum(['open', 'scheduled', 'closed']),
+  closeAt: isoDate.nullable(),
+  reopenAt: isoDate.nullable(),
+  reason: z.string().nullable().describe("the closing operator's reason (operators only)"),
+  message: maintenanceMessage.nullable(),
+  by: z.string().nullable().describe('the operator who closed or scheduled it'),
+  confirmWord: z.string().describe('the word the closing operator types to confirm'),
 });
 
-export const adminSetService = endpoint({
-  method: 'PUT', path: '/api/admin/service', access: 'operator', permission: 'service.switch', tag,
-  summary: 'Turn the member service off (members land on /terminated) or on',
-  body: z.object({ active: z.boolean() }), response: z.object({ active: z.boolean() }),
+export const adminService = endpoint({
+  method: 'GET', path: '/api/admin/service', access: 'operator', tag,
+  summary: 'Whether the member service is on, and any closure under way or scheduled', response: serviceState,
 });
+
+export const adminCloseService = endpoint({
+  method: 'POST', path: '/api/admin/service/close', access: 'operator', permission: 'service.switch', tag,
+  summary: `Close the member service now, or schedule it (closeAt) with a maintenance message members see ahead and an optional reopen time; takes a reason and the typed word ${SERVICE_CLOSE_WORD} (CONFIRMATION_MISMATCH otherwise)`,
+  body: z.object({
+    reason: note,
+    confirmation: z.string().max(100).describe(`the word the operator typed: ${SERVICE_CLOSE_WORD}`),
+    closeAt: z.iso.datetime({ offset: true }).optional().describe('when to close; now when absent'),
+    reopenAt: z.iso.datetime({ offset: true }).optional().describe('when to reopen by itself; never when absent'),
+    message: maintenanceMessage.optional(),
+  }),
+  response: serviceState,
+});
+
+export const adminReopenService = endpoint({
+  method: 'POST', path: '/api/admin/service/reopen', access: 'operator', permission: 'service.switch', tag,
+  summary: 'Reopen the member service now (a closure in force ends; one still ahead stays scheduled); nothing changes when it is open',
+  response: serviceState,
+});
+
+export const adminCancelServiceSchedule = endpoint({
+  method: 'DELETE', path: '/api/admin/service/schedule', access: 'operator', permission: 'service.switch', tag,
+  summary: 'Cancel a closure scheduled ahead (NO_SCHEDULE when none is ahead): members stop seeing its message',
+  response: serviceState,
+});
+
+const dayBound = z.iso.datetime({ offset: true });
 
 export const adminAudit = endpoint({
   method: 'GET', path: '/api/admin/audit', access: 'operator', permission: 'audit.read', tag,
-  summary: 'The audit log, newest first, filtered by operator, action or target',
+  summary: "The audit log, newest first, filtered by operator, action (exact, or a family when it ends with '.': arrival.), target and time (from inclusive, to exclusive)",
   query: z.object({
     operator: z.string().trim().max(50).optional(),
     action: z.string().trim().max(50).optional(),
     targetId: z.string().trim().max(100).optional(),
+    from: dayBound.optional(),
+    to: dayBound.optional(),
     page,
   }),
   response: listOf(auditItem),
+});
+
+export const adminAuditFacets = endpoint({
+  method: 'GET', path: '/api/admin/audit/facets', access: 'operator', permission: 'audit.read', tag,
+  summary: "What the audit log's filters offer: the operators and the actions that occur in it, and its first and last time",
+  response: z.object({
+    operators: z.array(z.string()),
+    actions: z.array(z.string()),
+    first: isoDate.nullable(),
+    last: isoDate.nullable(),
+  }),
 });
 
 /** Every back-office endpoint, keyed by the name of its typed console call (the support chat's operator side included). */
@@ -225,7 +281,7 @@ export const adminEndpoints = {
   adminArrivals, adminAssignArrival, adminDismissArrival,
   adminAdjustments, adminProposeAdjustment, adminApproveAdjustment, adminRejectAdjustment,
   adminMembers, adminMember, adminMemberLedger, adminLockMember, adminUnlockMember, adminResetMemberPassword,
-  adminService, adminSetService, adminAudit,
+  adminService, adminCloseService, adminReopenService, adminCancelServiceSchedule, adminAudit, adminAuditFacets,
   ...chatOperatorEndpoints,
   ...configEndpoints,
 } as const;

@@ -14,6 +14,7 @@ import { statementEndpoints } from './statement';
 import { chatEndpoints } from './chat';
 import { sandboxEndpoints } from './sandbox';
 import { bankFeedEndpoints } from './bankFeed';
+import { contentEndpoints } from './content';
 
 /** Every endpoint of the API, keyed by the name of its typed client call. */
 export const endpoints = {
@@ -33,6 +34,7 @@ export const endpoints = {
   ...statementEndpoints,
   ...chatEndpoints,
   ...sandboxEndpoints,
+  ...contentEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { LAOS_CURRENCIES, QR_PROVIDERS } from '../constants';
 import { amountOutput } from '../money';
+import { HOWTO_TOPICS, type HowtoTopic } from '../admin/config/content';
 import { ok } from './common';
 
 const tag = 'lookup';
@@ -132,6 +133,17 @@ export const lookupActive = endpoint({
   response: ok,
 });
 
+export const lookupMaintenance = endpoint({
+  method: 'GET', path: '/api/lookup/maintenance', access: 'public', tag,
+  summary: "The member service's closure, for a notice ahead of it and on /terminated: phase open (nothing to say), scheduled (closes at closeAt) or closed (until reopenAt, when known), with the operator's message in the caller's language (null when none); answers while the service is closed",
+  response: z.object({
+    phase: z.enum(['open', 'scheduled', 'closed']),
+    closeAt: z.string().nullable().describe('ISO 8601 date-time'),
+    reopenAt: z.string().nullable().describe('ISO 8601 date-time'),
+    message: z.string().nullable(),
+  }),
+});
+
 export const lookupRegisterOTP = endpoint({
   method: 'GET', path: '/api/lookup/registerOTP', access: 'public', tag,
   summary: 'Whether registration verifies the phone number by OTP',
@@ -142,6 +154,19 @@ export const lookupEnableChatWidget = endpoint({
   method: 'GET', path: '/api/lookup/enableChatWidget', access: 'public', tag,
   summary: 'Whether the chat widget is shown (asked only when a chat backend is configured)',
   response: z.object({ enableChatWidget: z.boolean() }),
+});
+
+const operatorText = z.string().nullable().describe("the operator's text in the caller's language; null: the page's own text (the client's locale)");
+const howtoTopicTexts = z.object({ title: operatorText, summary: operatorText });
+
+export const lookupHowto = endpoint({
+  method: 'GET', path: '/api/lookup/howto', access: 'public', tag,
+  summary: "The how-to page's texts the operator wrote, in the caller's language (Accept-Language); each null where the operator left the page's own text",
+  response: z.object({
+    title: operatorText,
+    subtitle: operatorText,
+    topics: z.object(Object.fromEntries(HOWTO_TOPICS.map((t) => [t, howtoTopicTexts])) as Record<HowtoTopic, typeof howtoTopicTexts>),
+  }),
 });
 
 export const lookupEndpoints = {
@@ -157,6 +182,8 @@ export const lookupEndpoints = {
   lookupSlip,
   lookupSources,
   lookupActive,
+  lookupMaintenance,
   lookupRegisterOTP,
   lookupEnableChatWidget,
+  lookupHowto,
 };

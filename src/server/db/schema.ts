@@ -377,7 +377,10 @@ export interface SpinWheelTable {
   created_at: Generated<Date>;
 }
 
-/** A slice of a wheel; its weight never leaves the server. */
+/**
+ * A slice of a wheel; its weight never leaves the server. Its code, weight and prize are written
+ * once (0031): a change retires it and a new slice of the same code takes its place.
+ */
 export interface SpinSliceTable {
   id: Generated<number>;
   wheel_id: number;
@@ -392,6 +395,8 @@ export interface SpinSliceTable {
   prize_name: LocalizedText;
   /** Minor units per currency. */
   prize_amount: Record<string, number>;
+  /** Set when the slice left the wheel; spins and coupons of it keep naming it. */
+  retired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SpinCoinGrantTable {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { SERVICE_ACTIVE_KEY, SERVICE_CLOSURE_KEY, servicePhase, serviceView, type ServiceClosure, type ServicePhase, type ServiceView } from './service-closure';
 
 /**
  * Operator settings, read through a short cache: every member request asks whether the
@@ -36,7 +37,26 @@ export class Settings {
     this.cache.delete(key);
   }
 
-  isServiceActive(): Promise<boolean> {
-    return this.get<boolean>('service.active', true);
+  /** The member service at `now`: the plain switch and any closure, open, scheduled or closed. */
+  async serviceAt(now: Date): Promise<{ phase: ServicePhase; switchOn: boolean; closure: ServiceClosure | null }> {
+    const [switchOn, closure] = await Promise.all([
+      this.get<boolean>(SERVICE_ACTIVE_KEY, true),
+      this.get<ServiceClosure | null>(SERVICE_CLOSURE_KEY, null),
+    ]);
+    return { phase: servicePhase(switchOn, closure, now), switchOn, closure };
+  }
+
+  /** The service at `now` as operators and the members' notice read it. */
+  async serviceViewAt(now: Date): Promise<ServiceView> {
+    const { phase, closure } = await this.serviceAt(now);
+    return serviceView(phase, closure, now);
+  }
+
+  /**
+   * Whether members are served at `now` (the app's clock): off while the switch is off or a
+   * stored closure is in force, so a scheduled closure starts on every node at its time.
+   */
+  async isServiceActive(now: Date = new Date()): Promise<boolean> {
+    return (await this.serviceAt(now)).phase !== 'closed';
   }
 }

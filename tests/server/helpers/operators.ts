@@ -68,7 +68,13 @@ export function adminClient(app: FastifyInstance, token: string) {
     lock: (id: number, reason = 'fraud check') => call(e.adminLockMember, { params: { id }, body: { reason } }),
     unlock: (id: number) => call(e.adminUnlockMember, { params: { id } }),
     resetPassword: (id: number) => call(e.adminResetMemberPassword, { params: { id } }),
-    service: (active: boolean) => call(e.adminSetService, { body: { active } }),
+    /** Closes the member service now (false, with a reason and the typed word) or reopens it (true). */
+    service: (active: boolean) => (active ? call(e.adminReopenService) : call(e.adminCloseService, { body: { reason: 'maintenance', confirmation: 'CLOSE' } })),
+    closeService: (body: NonNullable<BodyOf<typeof e.adminCloseService>>) => call(e.adminCloseService, { body }),
+    reopenService: () => call(e.adminReopenService),
+    cancelServiceSchedule: () => call(e.adminCancelServiceSchedule),
+    serviceState: () => call(e.adminService),
+    auditFacets: () => call(e.adminAuditFacets),
     audit: (query = '') => get(`/api/admin/audit${query}`),
   };
 }

@@ -36,7 +36,7 @@ export function ConfigPage() {
           </nav>
           <div className="config__body">
             <Routes>
-              <Route index element={<Navigate to={pending > 0 ? 'approvals' : (sections[0]?.name ?? 'approvals')} replace />} />
+              <Route index element={<Navigate to={`/admin/config/${pending > 0 ? 'approvals' : (sections[0]?.name ?? 'approvals')}`} replace />} />
               <Route path="approvals" element={<ApprovalsPage onDecided={reload} />} />
               {sections.map((s) => {
                 const Page = SECTION_PAGES[s.name]!;

@@ -1,6 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useContext, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type BannerValue, type Locale, type LocalizedTextValue, type PerCurrencyAmountValue } from '../../../contract';
+import { CONTENT_IMAGE, LOCALES, type BannerValue, type Locale, type LocalizedTextValue, type PerCurrencyAmountValue } from '../../../contract';
+import { errorCodeOf, errorText } from '../../api/errors';
+import { useToast } from '../../ui/toastContext';
+import { adminUploadImage } from '../api';
+import { OperatorContext } from '../session';
 import { PhonePreview } from './PhonePreview';
 
 /**
@@ -168,9 +172,12 @@ export function BannerListField({ label, value, onChange }: { label: string; val
             </div>
           </div>
           <div className="config-banner__image">
-            {banner.image && <img src={banner.image} alt="" />}
-            <TextField label={t('admin.config.bannerImage')} value={banner.image} maxLength={500} hint={t('admin.config.bannerImageHint')}
-              onChange={(image) => set(index, { ...banner, image })} />
+            {banner.image ? <img src={banner.image} alt="" data-testid="config-banner-image" /> : <span className="config-banner__noimage" aria-hidden="true" />}
+            <div className="config-banner__address">
+              <TextField label={t('admin.config.bannerImage')} value={banner.image} maxLength={500} hint={t('admin.config.bannerImageHint')}
+                onChange={(image) => set(index, { ...banner, image })} />
+              <ImageUploadButton onUploaded={(image) => set(index, { ...banner, image })} />
+            </div>
           </div>
           <HtmlField label={t('admin.config.bannerText')} value={banner.html} onChange={(html) => set(index, { ...banner, html })} />
         </div>
@@ -179,6 +186,53 @@ export function BannerListField({ label, value, onChange }: { label: string; val
         {t('admin.config.addBanner')}
       </button>
     </fieldset>
+  );
+}
+
+const IMAGE_TYPES = Object.keys(CONTENT_IMAGE.types).join(',');
+
+/**
+ * Uploads a banner image (png, jpeg, webp or gif, at most CONTENT_IMAGE.maxBytes; the server
+ * checks its bytes) and gives its address. Shown to operators who may change the configuration
+ * (and nowhere outside the console's shell).
+ */
+export function ImageUploadButton({ onUploaded }: { onUploaded: (image: string) => void }) {
+  const session = useContext(OperatorContext);
+  return session?.can('config.edit') ? <ImageUploader onUploaded={onUploaded} /> : null;
+}
+
+function ImageUploader({ onUploaded }: { onUploaded: (image: string) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > CONTENT_IMAGE.maxBytes) {
+      toast.error(errorText(t, 'FILE_TOO_LARGE'));
+      return;
+    }
+    setBusy(true);
+    try {
+      onUploaded(await adminUploadImage(file));
+      toast.success(t('admin.config.imageUploaded'));
+    } catch (e) {
+      toast.error(errorText(t, errorCodeOf(e)));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <div className="config-upload">
+      <input ref={input} type="file" accept={IMAGE_TYPES} hidden tabIndex={-1} aria-hidden="true" data-testid="config-image-file"
+        onChange={(e) => void upload(e.target.files?.[0])} />
+      <button type="button" className="btn btn--ghost config-upload__button" disabled={busy} aria-busy={busy} data-testid="config-image-upload"
+        onClick={() => input.current?.click()}>
+        {busy ? t('admin.config.uploadingImage') : t('admin.config.uploadImage')}
+      </button>
+      <span className="field__hint">{t('admin.config.uploadImageHint', { mb: CONTENT_IMAGE.maxBytes / 1024 / 1024 })}</span>
+    </div>
   );
 }
 

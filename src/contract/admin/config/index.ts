@@ -5,6 +5,12 @@ export * from './common';
 export * from './money';
 export * from './providers';
 export * from './receiving';
+export * from './wheel';
+export * from './site';
+export * from './content';
+export * from './switches';
+export * from './invite';
+export * from './refund';
 
 /**
  * What operators configure in the console, one section per kind of thing; each section holds
@@ -13,7 +19,7 @@ export * from './receiving';
  * one operator and applied when an independent operator approves it; texts and switches apply
  * at once. Each section's value has its schema in this folder; the server parses every value with it.
  */
-export const CONFIG_SECTIONS = ['money', 'bonus', 'wheel', 'invite', 'refund', 'content', 'switches', 'receiving', 'providers'] as const;
+export const CONFIG_SECTIONS = ['money', 'bonus', 'wheel', 'invite', 'refund', 'content', 'switches', 'receiving', 'providers', 'site', 'sources', 'banks'] as const;
 export type ConfigSectionName = (typeof CONFIG_SECTIONS)[number];
 
 export const CONFIG_CHANGE_STATUSES = ['pending', 'applied', 'rejected'] as const;

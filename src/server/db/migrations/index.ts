@@ -28,6 +28,7 @@ import * as m0027 from './0027_transfer_read_times';
 import * as m0028 from './0028_deposit_notices';
 import * as m0029 from './0029_password_reset_codes';
 import * as m0030 from './0030_configuration';
+import * as m0031 from './0031_spin_wheel_config';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0028_deposit_notices': m0028,
   '0029_password_reset_codes': m0029,
   '0030_configuration': m0030,
+  '0031_spin_wheel_config': m0031,
 };

@@ -7,7 +7,7 @@ import { actorOf } from './guard';
 
 /** `/api/admin/*`: thin handlers, one domain call each; the guard has checked the session and the permission. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, office: BackOffice) {
-  const { operators, signInFailures, audit, withdrawals, slips, arrivals, adjustments, members } = office;
+  const { operators, signInFailures, audit, withdrawals, slips, arrivals, adjustments, members, service } = office;
   const g = ctx.guards;
 
   contractRoute(app, g, e.adminLogin, async ({ body, request }) =>
@@ -51,12 +51,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminUnlockMember, async ({ params, request }) => members.unlock(params.id, actorOf(request)));
   contractRoute(app, g, e.adminResetMemberPassword, async ({ params, request }) => members.resetPassword(params.id, actorOf(request)));
 
-  contractRoute(app, g, e.adminService, async () => ({ active: await ctx.settings.isServiceActive() }));
-  contractRoute(app, g, e.adminSetService, async ({ body, request }) => {
-    const before = await ctx.settings.isServiceActive();
-    await ctx.settings.set('service.active', body.active);
-    await audit.record(actorOf(request), { action: body.active ? 'service.on' : 'service.off', targetType: 'service', before: { active: before }, after: { active: body.active } });
-    return { active: body.active };
-  });
+  contractRoute(app, g, e.adminService, async () => service.state());
+  contractRoute(app, g, e.adminCloseService, async ({ body, request }) => service.close(body, actorOf(request)));
+  contractRoute(app, g, e.adminReopenService, async ({ request }) => service.reopen(actorOf(request)));
+  contractRoute(app, g, e.adminCancelServiceSchedule, async ({ request }) => service.cancel(actorOf(request)));
   contractRoute(app, g, e.adminAudit, async ({ query }) => audit.page(query));
+  contractRoute(app, g, e.adminAuditFacets, async () => audit.facets());
 }

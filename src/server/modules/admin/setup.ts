@@ -10,6 +10,7 @@ import { AuditLog } from './audit';
 import { operatorRouteGuard, requireOperator, type OperatorAuthenticator } from './guard';
 import { MemberDesk } from './members';
 import { Operators } from './operators';
+import { ServiceSwitch } from './service-switch';
 import { SignInFailures } from './sign-in-failures';
 import { registerAdminRoutes } from './routes';
 import { SlipQueue } from './slip-queue';
@@ -24,6 +25,7 @@ export interface BackOffice {
   arrivals: ArrivalQueue;
   adjustments: Adjustments;
   members: MemberDesk;
+  service: ServiceSwitch;
   authenticate: OperatorAuthenticator;
 }
 
@@ -62,6 +64,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     arrivals: new ArrivalQueue({ db: ctx.db, money, audit, notices: deposits.notices }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
     members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit, passwords: ctx.passwords }),
+    service: new ServiceSwitch({ db: ctx.db, settings: ctx.settings, clock: ctx.clock, audit }),
   };
   registerAdminRoutes(app, ctx, office);
   app.decorate('backOffice', office);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ADMIN_PAGE_SIZE, CONFIG_TARGET, type ConfigChangeStatus, type ConfigChangeView, type ConfigSectionName } from '../../../contract';
+import { ADMIN_PAGE_SIZE, CONFIG_SECTIONS, CONFIG_TARGET, type ConfigChangeStatus, type ConfigChangeView, type ConfigSectionName } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { Actor, AuditLog } from '../admin/audit';
@@ -32,7 +32,8 @@ export class ConfigChanges {
     const rows = await this.deps.db.selectFrom('config_change').where('status', '=', 'pending')
       .select(['section', sql<string>`count(*)`.as('pending')]).groupBy('section').execute();
     const pending = new Map(rows.map((r) => [r.section, Number(r.pending)]));
-    return { sections: [...this.deps.sections.keys()].map((name) => ({ name, pending: pending.get(name) ?? 0 })) };
+    // In the contract's order (money first), whatever order the sections were composed in.
+    return { sections: CONFIG_SECTIONS.filter((name) => this.deps.sections.has(name)).map((name) => ({ name, pending: pending.get(name) ?? 0 })) };
   }
 
   async items(name: ConfigSectionName) {

@@ -1,4 +1,4 @@
-import type { Country, Currency, Locale, ResponseOf } from '../../../contract';
+import { HOWTO_TOPICS, type Country, type Currency, type HowtoTopic, type Locale, type ResponseOf } from '../../../contract';
 import type { endpoints } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { ContentLanguages, ContentReader } from '../../content/content-languages';
@@ -12,6 +12,9 @@ type Bank = ResponseOf<typeof endpoints.lookupBanks>[number];
 type BankName = ResponseOf<typeof endpoints.accountProfile>['bankAccount']['bank'];
 type Deposit = ResponseOf<typeof endpoints.lookupDeposit>;
 type MoneyLookup = ResponseOf<typeof endpoints.lookupMoney>;
+type Howto = ResponseOf<typeof endpoints.lookupHowto>;
+/** The `howto` setting the configuration's content section writes: a text per language, '' where the page keeps its own. */
+interface HowtoSetting { title: LocalizedText; subtitle: LocalizedText; topics: Partial<Record<HowtoTopic, { title: LocalizedText; summary: LocalizedText }>> }
 type DepositBankSetting = Omit<Deposit['banks'][number], 'bank'> & { bank?: { nameTH: string; nameEN: string; name?: LocalizedText } };
 interface DepositSetting { banks: DepositBankSetting[]; wallets: Deposit['wallets']; isManual: boolean }
 interface SlipSetting { closedFrom: string | null; closedTo: string | null; uploadWithinMinutes: number; utcOffsetMinutes: number }
@@ -106,14 +109,14 @@ export class Lookups {
   async conditions(language?: Locale): Promise<string[]> {
     const text = await this.text(language);
     const items = text.pick(await this.local<LocalizedText<string[]> | string[]>('conditions', []), []);
-    return items.map(sanitizeOperatorHtml);
+    return paragraphs(items);
   }
 
   /** The version alone needs no language: members accept a version, whatever language they read it in. */
   async agreements(language?: Locale): Promise<{ version: number; items: string[] }> {
     const setting = await this.local<{ version: number; items: LocalizedText<string[]> | string[] }>('agreements', { version: 1, items: [] });
     const text = await this.text(language);
-    return { version: setting.version, items: text.pick(setting.items, []).map(sanitizeOperatorHtml) };
+    return { version: setting.version, items: paragraphs(text.pick(setting.items, [])) };
   }
 
   info(): Promise<{ name: string; website: string }> {
@@ -175,6 +178,25 @@ export class Lookups {
     return sources.map((s) => ({ code: s.code, description: text.pick(s.description, s.code) }));
   }
 
+  /**
+   * The how-to page's texts the operator wrote (the `howto` setting, the configuration's content
+   * section), in the caller's language only: where the operator left a language empty, the page
+   * keeps its own text in the member's language (null).
+   */
+  async howto(language?: Locale): Promise<Howto> {
+    const s = await this.settings.get<Partial<HowtoSetting>>('howto', {});
+    const chosen = language ?? this.languages.local;
+    const own = (text: LocalizedText | undefined) => {
+      const value = text?.[chosen];
+      return typeof value === 'string' && value.trim() !== '' ? value : null;
+    };
+    return {
+      title: own(s.title),
+      subtitle: own(s.subtitle),
+      topics: Object.fromEntries(HOWTO_TOPICS.map((t) => [t, { title: own(s.topics?.[t]?.title), summary: own(s.topics?.[t]?.summary) }])) as Howto['topics'],
+    };
+  }
+
   registerOTP(): Promise<boolean> {
     return this.settings.get('registerOTP', true);
   }
@@ -183,6 +205,10 @@ export class Lookups {
     return this.settings.get('enableChatWidget', false);
   }
 }
+
+/** Operator html paragraphs as members get them: sanitised, the empty ones (left empty in this language) skipped. */
+const paragraphs = (items: unknown[]): string[] =>
+  items.filter((i): i is string => typeof i === 'string').map(sanitizeOperatorHtml).filter((i) => i.trim() !== '');
 
 /** The decimal places an amount in whole numbers of `step` can have: 1 → 0, 0.01 → 2. */
 export const decimalsOf = (step: number): number => {

@@ -194,10 +194,15 @@ export class Invites {
     }
   }
 
-  /** The invite carousel, its amounts (`{capPerFriend}`, `{currency}`) in the member's own currency. */
+  /**
+   * The invite carousel, its amounts (`{capPerFriend}`, `{currency}`) in the member's own
+   * currency. A currency the rule gives no cap earns nothing: its members get no banners
+   * promising an amount (the home opens the plain invite dialog).
+   */
   async banners(memberId: number, language: Locale) {
     const [banners, rule, currency] = await Promise.all([this.settings.get('invite.banners', []), this.rule(), this.money.currencyOf(memberId)]);
     const cap = amountIn(rule.capPerFriend, currency);
+    if (cap === undefined) return [];
     return bannersIn(banners, language, (html) => fillAmounts(html, { capPerFriend: cap }, currency, language));
   }
 }

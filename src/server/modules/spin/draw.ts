@@ -7,8 +7,8 @@ export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
 
 /**
  * Picks an index with probability weight[i] / sum(weights): one uniform draw over the
- * total, then the slice whose cumulative range holds it. Weights are positive integers
- * (the database checks), so every slice has a chance and the draw has no float bias.
+ * total, then the slice whose cumulative range holds it. Weights are integers of at least 0
+ * (the database checks; a 0 is shown on the wheel but never drawn), so the draw has no float bias.
  */
 export function drawByWeight(weights: readonly number[], random: RandomInt = cryptoRandomInt): number {
   const total = weights.reduce((sum, w) => sum + w, 0);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { toMajor } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB, SpinSliceTable } from '../../db/schema';
@@ -20,7 +20,7 @@ export const SPIN_PRIZE_KIND = 'spin_prize';
 /** The socket event a member's open pages receive when their coins or coupons change. */
 export const SPIN_CHANGED = 'spin.changed';
 
-type Slice = Omit<SpinSliceTable, 'id'> & { id: number };
+type Slice = Selectable<SpinSliceTable>;
 
 const DAY_MS = 86_400_000;
 
@@ -47,7 +47,9 @@ export class SpinWheel {
   private async activeWheel(db: Transaction<DB> | Money['db'] = this.db) {
     const wheel = await db.selectFrom('spin_wheel').selectAll().where('active', '=', true).executeTakeFirst();
     if (!wheel) return undefined;
-    const slices = (await db.selectFrom('spin_slice').selectAll().where('wheel_id', '=', wheel.id).orderBy('position').execute()) as Slice[];
+    // The slices in use; retired ones stay only for the spins and coupons that name them.
+    const slices: Slice[] = await db.selectFrom('spin_slice').selectAll()
+      .where('wheel_id', '=', wheel.id).where('retired_at', 'is', null).orderBy('position').execute();
     return { ...wheel, slices };
   }
 

@@ -1,9 +1,15 @@
 import type { ConfigSectionName } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection } from '../section';
+import { contentSection } from './content';
 import { moneySection } from './money';
 import { providersSection } from './providers';
 import { receivingSection } from './receiving';
+import { wheelSection } from './wheel';
+import { banksSection, siteSection, sourcesSection } from './site';
+import { switchesSection } from './switches';
+import { inviteSection } from './invite';
+import { refundSection } from './refund';
 
 /**
  * Every configuration section, one file each. A section not listed here does not exist yet:
@@ -14,6 +20,14 @@ export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSe
     moneySection(ctx),
     providersSection(ctx),
     receivingSection(ctx),
+    wheelSection(ctx),
+    siteSection(ctx),
+    sourcesSection(ctx),
+    banksSection(ctx),
+    contentSection(ctx),
+    switchesSection(ctx),
+    inviteSection(ctx),
+    refundSection(ctx),
   ];
   return new Map(sections.map((s) => [s.name, s as ConfigSection]));
 }

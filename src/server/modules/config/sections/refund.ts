@@ -1,0 +1,53 @@
+import { REFUND_TARGETS, refundConfig, type RefundConfig, type RefundRuleConfig } from '../../../../contract';
+import type { AppContext } from '../../../context';
+import { refuse } from '../../../errors';
+import type { RefundRule } from '../../promotions/refunds';
+import { anyChanged, type ConfigSection } from '../section';
+import { amountsAsEdited, amountsAsStored, bannersAsEdited, cleanBanners, cleanHtml, localizedAsRead, lockedSetting, storedSetting } from './promotion-banners';
+
+const RULE_KEY = 'refund.rule';
+const BANNERS_KEY = 'refund.banners';
+/** The rule's figures; its `info` text alone moves no money. */
+const MONEY_FIELDS: readonly (keyof RefundRuleConfig)[] = ['percent', 'period', 'minimum', 'success', 'fail'];
+
+/**
+ * Refunds (targets `rule` and `banners`): the settings `refund.rule` (minor units per currency,
+ * promotions/refunds.ts; its time zone is not the console's and is kept) and `refund.banners`,
+ * read by the refund job and the members' refund endpoints on every call. A change of the
+ * rule's figures waits for a second operator; its info text and the banners apply at once, html
+ * sanitised.
+ */
+export function refundSection(ctx: AppContext): ConfigSection<RefundConfig> {
+  return {
+    name: 'refund',
+    schema: refundConfig,
+    targets: async () => [...REFUND_TARGETS],
+    async read(db, target) {
+      if (target === 'banners') return bannersAsEdited(await storedSetting(db, BANNERS_KEY));
+      if (target !== 'rule') return null;
+      const rule = ((await storedSetting(db, RULE_KEY)) ?? {}) as Partial<RefundRule>;
+      return {
+        percent: rule.percent ?? 0,
+        period: rule.period === 'week' ? 'week' : 'day',
+        minimum: amountsAsEdited(rule.minimum),
+        success: rule.success ?? 0,
+        fail: rule.fail ?? 0,
+        info: localizedAsRead(rule.info),
+      };
+    },
+    async write(trx, target, value) {
+      if (Array.isArray(value)) {
+        await ctx.settings.write(trx, BANNERS_KEY, value);
+        return;
+      }
+      const stored = await lockedSetting(trx, RULE_KEY);
+      const rule: RefundRule = { ...value, minimum: amountsAsStored(value.minimum) };
+      await ctx.settings.write(trx, RULE_KEY, { ...stored, ...rule });
+    },
+    movesMoney: (before, after) => !Array.isArray(after) && anyChanged(Array.isArray(before) ? null : before, after, MONEY_FIELDS),
+    clean: (value) => (Array.isArray(value) ? cleanBanners(value) : { ...value, info: cleanHtml(value.info) }),
+    async check(_db, target, value) {
+      if ((target === 'banners') !== Array.isArray(value)) refuse('INVALID_INPUT', `not a value of the refund ${target}`);
+    },
+  };
+}
