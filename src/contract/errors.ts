@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'AMOUNT_STEP', // an amount that is not a whole number of its currency's step (money lookup): kip is whole kip
   'BONUS_GAME_MONEY', // ending a held bonus (withdraw all, cancel) while money is still in a game account: bring it back to the wallet first
   'GAME_LAUNCH_FAIL', // the game provider gave no launch in time, or one that is not safe to open (a form to an address not allowed); try again later
+  'PROVIDER_OFF', // the operators switched the game provider off: no transfers into it and no launches; money already there can still move back to the wallet
   // back office
   'FORBIDDEN', // the operator's role does not allow this action
   'OWN_PROPOSAL', // approving a manual credit or debit one proposed, or one proposed by the operator who made one or whom one made (maker-checker)
@@ -127,6 +128,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   INTERNAL_SERVER_ERROR: 500,
   TRANSFER_FAIL: 502,
   GAME_LAUNCH_FAIL: 502,
+  PROVIDER_OFF: 409,
   TRANSFER_PENDING: 202,
   TRANSFER_IN_WALLET: 409,
   FORBIDDEN: 403,

@@ -67,7 +67,7 @@ describe('checkWithdraw', () => {
 });
 
 const slot = (code: string, name: string, amount: number, isActive: boolean, category: GameAccount['category'] = 'slot'): GameAccount => ({
-  code, name, category, amount, syncedAt: null, isActive, logo: '', background: '', ftWalletSlot: 1, web: null, android: null, ios: null,
+  code, name, category, amount, syncedAt: null, isActive, closed: false, logo: '', background: '', ftWalletSlot: 1, web: null, android: null, ios: null,
 });
 
 describe('wallet balances', () => {

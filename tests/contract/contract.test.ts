@@ -132,6 +132,8 @@ const PRODUCT_CALLS = [
   'POST /api/chat/unread',
   // Banner images operators upload (issue 29).
   'GET /api/content/images/:id',
+  // A closing of the service scheduled ahead, for the members' notice (issue 29).
+  'GET /api/lookup/maintenance',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

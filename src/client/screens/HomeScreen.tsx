@@ -39,6 +39,7 @@ export default function HomeScreen() {
   const now = useNow(15_000);
   const [modal, setModal] = useState<Modal>(null);
   const [transferTo, setTransferTo] = useState<string | undefined>(undefined);
+  const [transferFrom, setTransferFrom] = useState<string | undefined>(undefined);
   const [gameCode, setGameCode] = useState<string | null>(null);
   const checking = gameBalances.reading;
   const spinActive = useSpinActive();
@@ -55,6 +56,13 @@ export default function HomeScreen() {
   }, [reload, wantGameBalances]);
   const openTransfer = (to?: string) => {
     setTransferTo(to);
+    setTransferFrom(undefined);
+    setModal('transfer');
+  };
+  // A closed game's money back to the wallet, over the game's dialog (which closes once the game is emptied).
+  const moveOut = (from: string) => {
+    setTransferTo(undefined);
+    setTransferFrom(from);
     setModal('transfer');
   };
 
@@ -168,10 +176,11 @@ export default function HomeScreen() {
             currency={currency}
             onClose={closeGame}
             onTransfer={openTransfer}
+            onMoveOut={moveOut}
             onChanged={reloadWallet}
             onTransferred={afterTransfer}
           />
-          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} to={transferTo} onSettled={afterTransfer} />
+          <TransferModal open={modal === 'transfer'} onClose={closeModal} home={home} to={transferTo} from={transferFrom} onSettled={afterTransfer} />
           <WithdrawModal open={modal === 'withdraw'} onClose={closeModal} home={home} onSettled={reloadWallet} />
         </>
       )}

@@ -28,7 +28,12 @@ export function GameAccountList({ slots, currency, onOpen }: { slots: readonly G
           </h3>
           <ul className="games__list panel">
             {accounts.map((account) => (
-              <li key={account.code} className={`game${account.isActive ? '' : ' game--inactive'}`} data-testid={`game-list-${account.code}`}>
+              <li
+                key={account.code}
+                className={`game${account.isActive && !account.closed ? '' : ' game--inactive'}`}
+                data-testid={`game-list-${account.code}`}
+                data-closed={account.closed}
+              >
                 {onOpen ? (
                   <button type="button" className="game__open" aria-haspopup="dialog" onClick={() => onOpen(account.code)}>
                     <GameRow account={account} currency={currency} />
@@ -54,7 +59,9 @@ function GameRow({ account, currency }: { account: GameAccount; currency: string
       </span>
       <span className="game__name">
         <span className="game__title">{account.name}</span>
-        <span className={`game__state${account.isActive ? ' is-active' : ''}`}>{account.isActive ? t('wallet.active') : t('wallet.inactive')}</span>
+        <span className={`game__state${account.closed ? ' is-closed' : account.isActive ? ' is-active' : ''}`}>
+          {account.closed ? t('wallet.closed') : account.isActive ? t('wallet.active') : t('wallet.inactive')}
+        </span>
       </span>
       <span className="game__amount">
         <span className="visually-hidden">{t('wallet.balance')}: </span>

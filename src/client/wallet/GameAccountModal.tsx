@@ -34,6 +34,8 @@ interface GameAccountModalProps {
   onClose: () => void;
   /** Transfer-only: the transfer modal, preset to this game. */
   onTransfer: (code: string) => void;
+  /** A closed game's money back to the wallet: the transfer modal, preset from this game. */
+  onMoveOut: (code: string) => void;
   /** The account changed: the home reloads the wallet. */
   onChanged: () => void;
   /** Money moved into the game: the home reloads the wallet and the games' figures are read again. */
@@ -46,7 +48,7 @@ interface GameAccountModalProps {
  * Android and iOS. The flow is `machines/gameAccountMachine.ts`, one per opened account; the
  * "all to the game" money action lives as long as the home, like the transfer modal's.
  */
-export function GameAccountModal({ account, walletAmount, currency, onClose, onTransfer, onChanged, onTransferred }: GameAccountModalProps) {
+export function GameAccountModal({ account, walletAmount, currency, onClose, onTransfer, onMoveOut, onChanged, onTransferred }: GameAccountModalProps) {
   const { t } = useTranslation();
   const action = useMoneyAction();
   const { done, failure, reviewing } = action;
@@ -69,7 +71,8 @@ export function GameAccountModal({ account, walletAmount, currency, onClose, onT
   return (
     <>
       <Dialog open={account !== null} onClose={onClose} title={account?.name ?? ''}>
-        {account && (
+        {account?.closed && <ClosedGamePanel key={account.code} account={account} currency={currency} onMoveOut={onMoveOut} />}
+        {account && !account.closed && (
           <GameAccountPanel
             key={account.code}
             account={account}
@@ -309,6 +312,52 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
   );
 }
 
+/**
+ * A game whose provider the operators closed, where the member still holds money: no login, no
+ * play, no money in; the balance, why, and the one way out, back to the wallet.
+ */
+function ClosedGamePanel({ account, currency, onMoveOut }: { account: GameAccount; currency: string; onMoveOut: (code: string) => void }) {
+  const { t } = useTranslation();
+  const ageId = useId();
+  const { gameBalances } = useWallet();
+  const now = useNow(15_000);
+  const age = balanceAge(gameBalances);
+  const amounts = cardAmounts(account);
+  return (
+    <div className="game-account game-account--closed" data-testid="game-account" data-closed="true">
+      <div className="game-account__hero">
+        <img className="game-account__art" src={account.background} alt="" width={300} height={211} />
+        <img className="game-account__logo" src={account.logo} alt="" width={240} height={96} />
+        <span className="game-account__closed-badge">{t('gameAccount.closedBadge')}</span>
+      </div>
+      <dl className="money-facts">
+        <div className="money-facts__row">
+          <dt>{t('gameAccount.balance')}</dt>
+          <dd data-testid="game-account-balance" aria-describedby={ageId} aria-busy={age.kind === 'reading'}>
+            {amounts.balance} {currency}
+          </dd>
+        </div>
+      </dl>
+      <p id={ageId} className="game-account__age" data-testid="game-account-age" data-age={age.kind}>
+        {age.kind === 'reading' && <span className="spinner" aria-hidden="true" />}
+        {balanceAgeText(t, age, now)}
+      </p>
+      <Notice testId="game-closed-notice">{t('gameAccount.closedText', { name: account.name })}</Notice>
+      <button
+        type="button"
+        className="btn btn--gold btn--block"
+        disabled={account.amount <= 0}
+        onClick={() => onMoveOut(account.code)}
+        data-autofocus
+        data-testid="game-move-out"
+      >
+        <TransferIcon size={18} />
+        {t('gameAccount.moveToWallet')}
+      </button>
+    </div>
+  );
+}
+
 function Credential({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -330,9 +379,9 @@ function Credential({ label, value, testId }: { label: string; value: string; te
   );
 }
 
-function Notice({ children }: { children: ReactNode }) {
+function Notice({ children, testId = 'game-banner' }: { children: ReactNode; testId?: string }) {
   return (
-    <p className="money-form__note game-account__notice" data-testid="game-banner">
+    <p className="money-form__note game-account__notice" data-testid={testId}>
       <InfoIcon size={16} />
       <span>{children}</span>
     </p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MAIN_WALLET_CODE } from '../../contract';
 import { formatAmount } from '../format';
 import { Dialog } from '../ui/Dialog';
-import { accountName, activeGames, type WalletHome } from './balance';
+import { accountName, activeGames, openGames, type WalletHome } from './balance';
 import { BAHT_TRANSFER_RULES, checkTransfer, decimalsOf, fractionCut, initialTransfer, typableAmount, type TransferErrors, type TransferInput, type TransferRules } from './moneyForms';
 import { MoneyResultAlert } from './MoneyResultAlert';
 import { useCurrencyLabel } from './useCurrency';
@@ -17,6 +17,8 @@ interface TransferModalProps {
   home: WalletHome;
   /** The game to preselect as the destination. */
   to?: string;
+  /** The game to move money out of, back to the wallet (a closed provider's): preselected with its whole balance. */
+  from?: string;
   /** After a transfer ended (done or failed): the home reloads its balances. */
   onSettled: () => void;
 }
@@ -26,7 +28,7 @@ interface TransferModalProps {
  * long as the home, so a transfer still waiting for its provider keeps going when the modal
  * is closed, and its answer still shows.
  */
-export function TransferModal({ open, onClose, home, to, onSettled }: TransferModalProps) {
+export function TransferModal({ open, onClose, home, to, from, onSettled }: TransferModalProps) {
   const { t } = useTranslation();
   const currency = useCurrencyLabel();
   const action = useMoneyAction();
@@ -66,7 +68,7 @@ export function TransferModal({ open, onClose, home, to, onSettled }: TransferMo
           </>
         }
       >
-        <TransferForm home={home} to={to} currency={currency} onConfirm={action.confirm} waiting={action.waiting} />
+        <TransferForm home={home} to={to} from={from} currency={currency} onConfirm={action.confirm} waiting={action.waiting} />
       </Dialog>
       <MoneyResultAlert
         done={done}
@@ -96,20 +98,28 @@ export function TransferModal({ open, onClose, home, to, onSettled }: TransferMo
 function TransferForm({
   home,
   to,
+  from,
   currency,
   onConfirm,
   waiting,
 }: {
   home: WalletHome;
   to?: string;
+  from?: string;
   currency: string;
   onConfirm: (request: { operation: 'transfer'; from: string; to: string; amount: number }) => void;
   waiting: boolean;
 }) {
   const { t } = useTranslation();
   const ids = { from: useId(), to: useId(), amount: useId(), fromError: useId(), toError: useId(), amountError: useId(), amountHint: useId(), available: useId() };
+  // Money moves out of every active game, and into those whose provider is open.
   const games = activeGames(home.slots);
-  const [form, setForm] = useState<TransferInput>(() => ({ ...initialTransfer(games.map((g) => g.code), to), amount: '' }));
+  const open = openGames(home.slots);
+  const leaving = from ? games.find((g) => g.code === from) : undefined;
+  const [form, setForm] = useState<TransferInput>(() => ({
+    ...initialTransfer(open.map((g) => g.code), to, leaving?.code),
+    amount: leaving && leaving.amount > 0 ? String(leaving.amount) : '',
+  }));
   const [errors, setErrors] = useState<TransferErrors>({});
   const [cut, setCut] = useState(false);
   // The member's own step and smallest transfer (whole kip from 1,000); SPEC's baht rule until
@@ -118,10 +128,10 @@ function TransferForm({
   const rules: TransferRules = moneyRules ? { step, transferMin: moneyRules.transferMin } : { ...BAHT_TRANSFER_RULES, step };
   const decimals = decimalsOf(step);
 
-  const options = [
-    { code: MAIN_WALLET_CODE, label: t('wallet.mainWallet'), amount: home.wallet.amount },
-    ...games.map((game) => ({ code: game.code, label: game.name, amount: game.amount })),
-  ];
+  const option = (game: (typeof games)[number]) => ({ code: game.code, label: game.closed ? t('transfer.closedGame', { name: game.name }) : game.name, amount: game.amount });
+  const wallet = { code: MAIN_WALLET_CODE, label: t('wallet.mainWallet'), amount: home.wallet.amount };
+  const options = [wallet, ...games.map(option)];
+  const destinations = [wallet, ...open.map(option)];
   const available = options.find((o) => o.code === form.from)?.amount;
 
   const edit = (field: keyof TransferInput, value: string) => {
@@ -209,7 +219,7 @@ function TransferForm({
             onChange={(event) => edit('to', event.target.value)}
           >
             <option value="">{t('transfer.choose')}</option>
-            {options.map((o) => (
+            {destinations.map((o) => (
               <option key={o.code} value={o.code}>
                 {o.label} · {formatAmount(o.amount)}
               </option>

@@ -15,8 +15,11 @@ export const totalBalance = (wallet: { amount: number }, slots: readonly { amoun
 export const gamesBalance = (slots: readonly { amount: number }[]): number =>
   toMajor(slots.reduce((sum, slot) => sum + toMinor(slot.amount), 0n));
 
-/** Game accounts that money can move to and from. */
+/** Game accounts that money can move out of (a closed provider's too: the money there stays the member's). */
 export const activeGames = (slots: readonly GameAccount[]): GameAccount[] => slots.filter((slot) => slot.isActive);
+
+/** Game accounts that money can move into: active, at a provider the operators have not closed. */
+export const openGames = (slots: readonly GameAccount[]): GameAccount[] => slots.filter((slot) => slot.isActive && !slot.closed);
 
 /** Game accounts by category, in the product's order (slot, sport, lotto), leaving out empty ones. */
 export const gamesByCategory = (slots: readonly GameAccount[]): { category: GameCategory; slots: GameAccount[] }[] =>

@@ -86,11 +86,14 @@ export const checkTransfer = (input: TransferInput, rules: TransferRules = BAHT_
   return { ok: true, from: input.from, to: input.to, amount: amount.amount };
 };
 
-/** Where a transfer starts when the modal opens: the wallet to the given game, or else the first active one. */
-export const initialTransfer = (activeCodes: readonly string[], to?: string): Pick<TransferInput, 'from' | 'to'> => ({
-  from: MAIN_WALLET_CODE,
-  to: to && activeCodes.includes(to) ? to : (activeCodes[0] ?? ''),
-});
+/**
+ * Where a transfer starts when the modal opens: the wallet to the given game, or else the first
+ * active one; or, given a game to move money out of (a closed one), from it back to the wallet.
+ */
+export const initialTransfer = (activeCodes: readonly string[], to?: string, from?: string): Pick<TransferInput, 'from' | 'to'> =>
+  from
+    ? { from, to: MAIN_WALLET_CODE }
+    : { from: MAIN_WALLET_CODE, to: to && activeCodes.includes(to) ? to : (activeCodes[0] ?? '') };
 
 export interface WithdrawLimits {
   withdrawMin: number;

@@ -26,6 +26,7 @@ export const gameAccount = z.object({
   amount: amountOutput,
   syncedAt,
   isActive: z.boolean(),
+  closed: z.boolean().describe('the operators switched the provider off: the card shows only while the member holds money there; transfers into it and launches answer PROVIDER_OFF, the money can move back to the wallet'),
   ftWalletSlot: z.number().describe('wallet-to-game rate: the card also shows amount × ftWalletSlot'),
   web: z.string().nullable(),
   android: z.string().nullable(),

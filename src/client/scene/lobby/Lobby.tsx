@@ -172,8 +172,9 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
             code: slot.code,
             name: slot.name,
             active: slot.isActive,
+            closed: slot.closed,
             amount: balance,
-            credit: t('lobby.credit', { amount: credit }),
+            credit: slot.closed ? t('lobby.closed') : t('lobby.credit', { amount: credit }),
             prompt: t('lobby.openAccount'),
             logo: slot.logo,
             background: slot.background,
@@ -185,7 +186,7 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
 
   const art = useMemo(() => slots.flatMap((s) => [s.logo, s.background]), [slots]);
   const textures = useTextures(art);
-  const fontsVersion = useFontsVersion(`${t('lobby.openAccount')} ${t('lobby.credit', { amount: '0123456789.,' })}`);
+  const fontsVersion = useFontsVersion(`${t('lobby.openAccount')} ${t('lobby.closed')} ${t('lobby.credit', { amount: '0123456789.,' })}`);
 
   return (
     <section className="lobby" aria-labelledby={titleId} data-testid="lobby">
@@ -247,7 +248,9 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
                   {group.slots.map((slot, i) => {
                     const { balance } = cardAmounts(slot);
                     const kind = kindOf(group.category);
-                    const label = slot.isActive
+                    const label = slot.closed
+                      ? t('lobby.cardClosed', { name: slot.name, kind, amount: balance, currency })
+                      : slot.isActive
                       ? t('lobby.cardActive', { name: slot.name, kind, amount: balance, currency })
                       : t('lobby.cardInactive', { name: slot.name, kind });
                     const place = slotOf(i, resting, engine.count, engine.wraps);
@@ -272,6 +275,7 @@ function LobbyCanvas({ slots, currency, onOpen }: LobbyProps) {
                           aria-haspopup="dialog"
                           data-testid={`game-${slot.code}`}
                           data-active={slot.isActive}
+                          data-closed={slot.closed}
                           onClick={() => onOpen(slot.code)}
                           onKeyDown={onCardKey(r, i)}
                           onFocus={onCardFocus(r, i)}

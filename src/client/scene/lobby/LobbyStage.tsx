@@ -16,6 +16,8 @@ export interface CardFace {
   code: string;
   name: string;
   active: boolean;
+  /** The provider is closed: greyed, its second line says so (in `credit`). */
+  closed: boolean;
   /** Active: the balance, and the balance at the wallet-to-game rate. */
   amount: string;
   credit: string;
@@ -146,6 +148,8 @@ const GOLD = 0xf5c451;
 const GOLD_LIGHT = 0xffdf8a;
 const LILAC = 0xe2d8ff;
 const INK = 0x0b0617;
+const DANGER = 0xff6b81;
+const DANGER_LIGHT = 0xffb3be;
 
 /** A font size that fits `text` into `room` px: digits and most letters are narrower than 0.62 em. */
 const fitted = (size: number, text: string, room: number) => Math.max(8, Math.min(size, Math.floor(room / Math.max(1, text.length * 0.62))));
@@ -195,10 +199,11 @@ function CardView({ face, width: w, height: h, resolution, background, logo, fon
   const drawBand = useCallback(
     (g: Graphics) => {
       g.clear();
-      g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).fill({ color: INK, alpha: face.active ? 0.62 : 0.72 });
-      if (!face.active) g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).stroke({ width: 1.5, color: GOLD, alpha: 0.85 });
+      g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).fill({ color: INK, alpha: face.active && !face.closed ? 0.62 : 0.78 });
+      if (face.closed) g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).stroke({ width: 1.5, color: DANGER, alpha: 0.9 });
+      else if (!face.active) g.roundRect(-w / 2 + pad, bandTop, w - 2 * pad, bandHeight, bandHeight * 0.3).stroke({ width: 1.5, color: GOLD, alpha: 0.85 });
     },
-    [w, pad, bandTop, bandHeight, face.active],
+    [w, pad, bandTop, bandHeight, face.active, face.closed],
   );
 
   const room = w - 4 * pad;
@@ -212,12 +217,12 @@ function CardView({ face, width: w, height: h, resolution, background, logo, fon
     <pixiContainer ref={card}>
       <pixiGraphics draw={drawShadow} />
       {background ? (
-        <pixiSprite texture={background} anchor={0.5} width={w} height={h} tint={face.active ? 0xffffff : 0x9c95b2} />
+        <pixiSprite texture={background} anchor={0.5} width={w} height={h} tint={face.closed ? 0x5c586a : face.active ? 0xffffff : 0x9c95b2} />
       ) : (
         <pixiGraphics draw={drawPlaceholder} />
       )}
       {logo ? (
-        <pixiSprite texture={logo} anchor={0.5} y={logoY} width={logoWidth} height={(logoWidth * 96) / 240} alpha={face.active ? 1 : 0.85} />
+        <pixiSprite texture={logo} anchor={0.5} y={logoY} width={logoWidth} height={(logoWidth * 96) / 240} alpha={face.closed ? 0.55 : face.active ? 1 : 0.85} />
       ) : (
         <pixiText
           key={`name-${fontsVersion}`}
@@ -245,7 +250,7 @@ function CardView({ face, width: w, height: h, resolution, background, logo, fon
             anchor={0.5}
             resolution={resolution}
             y={bandTop + bandHeight * 0.74}
-            style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: '400', fontSize: creditSize, fill: LILAC }}
+            style={{ fontFamily: CARD_FONT_FAMILY, fontWeight: face.closed ? '700' : '400', fontSize: creditSize, fill: face.closed ? DANGER_LIGHT : LILAC }}
           />
         </>
       ) : (

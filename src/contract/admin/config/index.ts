@@ -3,6 +3,8 @@ import { isoDate } from '../../endpoints/common';
 
 export * from './common';
 export * from './money';
+export * from './providers';
+export * from './receiving';
 export * from './wheel';
 export * from './site';
 export * from './content';

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { ProviderFault, ProviderRefusal, ProviderTimeout, withTimeout, type LaunchLinks } from '../../providers/games/adapter';
 import { PROVIDER_CATALOGUE, providerInfo } from '../../providers/games/catalogue';
+import type { ProviderSwitches } from '../../settings/provider-switches';
 import type { MoneyContext } from './money-context';
 import type { Selectable } from 'kysely';
 
@@ -17,6 +18,8 @@ export interface GameAccountView {
   /** When the provider's figure was read (ISO 8601), null when never. */
   syncedAt: string | null;
   isActive: boolean;
+  /** The operators switched the provider off: shown only while the member holds money there, which can only move out. */
+  closed: boolean;
   ftWalletSlot: number;
   web: string | null;
   android: string | null;
@@ -42,36 +45,40 @@ const artOf = (code: string) => ({ logo: `/assets/games/${code}-logo.svg`, backg
 
 /** Game accounts with the provider: activation, credentials, password reset and launch links. */
 export class GameAccounts {
-  constructor(private readonly money: MoneyContext) {}
+  constructor(private readonly money: MoneyContext, private readonly switches: ProviderSwitches) {}
 
   async list(memberId: number, language?: Locale): Promise<GameAccountView[]> {
-    const [accounts, balances] = await Promise.all([
+    const [accounts, balances, closed] = await Promise.all([
       this.money.db.selectFrom('game_account').selectAll().where('member_id', '=', memberId).execute(),
       this.money.db.selectFrom('ledger_account').select(['code', 'balance']).where('member_id', '=', memberId).where('kind', '=', 'game').execute(),
+      this.switches.closed(),
     ]);
     const byCode = new Map(accounts.map((a) => [a.provider_code, a]));
     const balanceOf = new Map(balances.map((b) => [b.code, BigInt(b.balance)]));
-    const views = PROVIDER_CATALOGUE.filter((p) => byCode.has(p.code) && this.money.provider(p.code)).map((p) =>
-      this.view(byCode.get(p.code)!, balanceOf.get(p.code) ?? 0n),
-    );
+    // A provider switched off leaves the lobby, except where the member still holds money: that
+    // card stays, marked closed, so the member sees the money and can move it back to the wallet.
+    const views = PROVIDER_CATALOGUE
+      .filter((p) => byCode.has(p.code) && this.money.provider(p.code))
+      .filter((p) => !closed.has(p.code) || (balanceOf.get(p.code) ?? 0n) > 0n)
+      .map((p) => this.view(byCode.get(p.code)!, balanceOf.get(p.code) ?? 0n, closed.has(p.code)));
     // Providers that sign their own links give active accounts their web and app links here (a
     // provider that launches by form has no web link); the web launch itself goes through the
     // provider's auto-login call when the member taps it, for a link or form made at that moment.
     await Promise.all(views.map(async (view) => {
       const account = byCode.get(view.code)!;
       const provider = this.money.provider(view.code)!;
-      if (!provider.launchesLocally || !account.is_active || !account.username || !account.password) return;
+      if (view.closed || !provider.launchesLocally || !account.is_active || !account.username || !account.password) return;
       const links = await provider.launch({ username: account.username, password: account.password, language }).catch(() => null);
       if (links) Object.assign(view, { web: links.web, android: links.android, ios: links.ios });
     }));
     return views;
   }
 
-  private view(account: Selectable<DB['game_account']>, balance: bigint): GameAccountView {
+  private view(account: Selectable<DB['game_account']>, balance: bigint, closed: boolean): GameAccountView {
     const info = providerInfo(account.provider_code)!;
     return {
       code: info.code, name: info.name, category: info.category, ...artOf(info.code),
-      amount: toMajor(balance), syncedAt: account.synced_at?.toISOString() ?? null, isActive: account.is_active, ftWalletSlot: info.ftWalletSlot,
+      amount: toMajor(balance), syncedAt: account.synced_at?.toISOString() ?? null, isActive: account.is_active, closed, ftWalletSlot: info.ftWalletSlot,
       web: null, android: null, ios: null,
     };
   }
@@ -91,6 +98,7 @@ export class GameAccounts {
    */
   async activate(memberId: number, code: string, language?: Locale): Promise<GameAccountView> {
     const account = await this.account(memberId, code);
+    await this.switches.refuseClosed(code);
     if (account.is_active) throw new DomainError('SLOT_ALREADY_ACTIVE');
     let login;
     try {
@@ -108,6 +116,8 @@ export class GameAccounts {
 
   async credentials(memberId: number, code: string) {
     const account = await this.account(memberId, code);
+    // The login is for playing there, which a closed provider no longer offers.
+    await this.switches.refuseClosed(code);
     if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
     // SPEC section 3: the credentials carry the hidden form values (event) of a provider that
     // launches by form. They are the form's fields now; the launch itself asks again, as they expire.
@@ -131,6 +141,7 @@ export class GameAccounts {
 
   async launch(memberId: number, code: string, language?: Locale): Promise<LaunchLinks> {
     const account = await this.account(memberId, code);
+    await this.switches.refuseClosed(code);
     if (!account.is_active || !account.username || !account.password) throw new DomainError('SLOT_NO_ACCOUNT');
     return withTimeout(this.money.provider(code)!.launch({ username: account.username, password: account.password, language }), this.money.providerTimeoutMs);
   }
@@ -143,6 +154,7 @@ export class GameAccounts {
   async launchAs(memberId: number, code: string, claimed: ClaimedLogin, language?: Locale): Promise<LaunchLinks> {
     const notFound = notFoundCode(code);
     const account = await this.account(memberId, code);
+    await this.switches.refuseClosed(code);
     const owns = account.is_active && account.username && account.password && sameText(account.username, claimed.username)
       && (claimed.password === undefined || sameText(account.password, claimed.password));
     if (!owns) throw new DomainError(notFound, 'not the caller\'s game login');

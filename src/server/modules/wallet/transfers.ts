@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
 import { MAIN_WALLET_CODE, toMinor, type ErrorCode } from '../../../contract';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
+import type { ProviderSwitches } from '../../settings/provider-switches';
 import type { TransferDirection } from '../../db/schema';
 import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
@@ -106,7 +107,7 @@ export class Transfers {
     maxBatch: 32, maxInFlight: 2, minConcurrentBatch: 8, keyOf: (c) => c.memberId,
   });
 
-  constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
+  constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules, private readonly switches: ProviderSwitches) {}
 
   async transfer(request: TransferRequest): Promise<MoneyAnswer> {
     const { from, to, amount } = request;
@@ -115,6 +116,8 @@ export class Transfers {
     refuseOffStep(rules, amount);
     if (from === to) throw new DomainError('INVALID_INPUT', 'same account');
     for (const code of [from, to]) if (code !== MAIN_WALLET_CODE && !this.money.provider(code)) throw new DomainError('NO_GAME');
+    // A provider switched off takes no new money; what is there can always come out (to the wallet or another game).
+    if (to !== MAIN_WALLET_CODE) await this.switches.refuseClosed(to);
     const payload = { from, to, amount: amount.toString() };
 
     if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true);
@@ -129,6 +132,7 @@ export class Transfers {
   /** Everything in the wallet to one game. */
   async transferAll(request: { memberId: number; key: string; to: string }): Promise<MoneyAnswer> {
     if (!this.money.provider(request.to)) throw new DomainError('NO_GAME');
+    await this.switches.refuseClosed(request.to);
     const payload = { all: true, to: request.to };
     const row = await this.money.db.selectFrom('ledger_account').select('balance')
       .where('member_id', '=', request.memberId).where('kind', '=', 'wallet').executeTakeFirst();

@@ -4,6 +4,7 @@ import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerBody, type MoneyAnswer } from '../../ledger/answer';
 import { MoneyRules } from '../../settings/money-rules';
+import { ProviderSwitches } from '../../settings/provider-switches';
 import type { Settings } from '../../settings/settings';
 import { GameAccounts } from './game-accounts';
 import type { MoneyContext } from './money-context';
@@ -23,12 +24,15 @@ export class Wallet {
   readonly reconciler: Reconciler;
 
   readonly rules: MoneyRules;
+  /** Which game providers the operators switched off (read on every request, cached about a second). */
+  readonly switches: ProviderSwitches;
 
   constructor(readonly money: MoneyContext, settings: Settings, bankNames: BankNames, reconcileGraceMs: number) {
     this.rules = new MoneyRules(settings);
-    this.transfers = new Transfers(money, this.rules);
+    this.switches = new ProviderSwitches(settings);
+    this.transfers = new Transfers(money, this.rules, this.switches);
     this.withdrawals = new Withdrawals(money, this.rules);
-    this.games = new GameAccounts(money);
+    this.games = new GameAccounts(money, this.switches);
     this.view = new WalletView(money, this.games, bankNames);
     this.reconciler = new Reconciler(money, this.transfers, this.withdrawals, reconcileGraceMs);
   }

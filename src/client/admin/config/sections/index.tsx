@@ -3,6 +3,8 @@ import type { ConfigSectionName } from '../../../../contract';
 import { BanksSection } from './BanksSection';
 import { BonusSection } from './BonusSection';
 import { MoneySection } from './MoneySection';
+import { ProvidersSection } from './ProvidersSection';
+import { ReceivingSection } from './ReceivingSection';
 import { WheelSection } from './WheelSection';
 import { SiteSection } from './SiteSection';
 import { SourcesSection } from './SourcesSection';
@@ -14,6 +16,8 @@ import { RefundSection } from './RefundSection';
 /** The console page of each configuration section (one file each); a section without one is not offered. */
 export const SECTION_PAGES: Partial<Record<ConfigSectionName, ComponentType>> = {
   money: MoneySection,
+  providers: ProvidersSection,
+  receiving: ReceivingSection,
   wheel: WheelSection,
   site: SiteSection,
   sources: SourcesSection,

@@ -4,6 +4,8 @@ import type { ConfigSection } from '../section';
 import { contentSection } from './content';
 import { bonusSection } from './bonus';
 import { moneySection } from './money';
+import { providersSection } from './providers';
+import { receivingSection } from './receiving';
 import { wheelSection } from './wheel';
 import { banksSection, siteSection, sourcesSection } from './site';
 import { switchesSection } from './switches';
@@ -17,6 +19,8 @@ import { refundSection } from './refund';
 export function configSections(ctx: AppContext): Map<ConfigSectionName, ConfigSection> {
   const sections: ConfigSection<any>[] = [
     moneySection(ctx),
+    providersSection(ctx),
+    receivingSection(ctx),
     wheelSection(ctx),
     siteSection(ctx),
     sourcesSection(ctx),
