@@ -10,6 +10,7 @@ import { useDraft } from '../draft';
 import { SelectField, SwitchField, TextField } from '../fields';
 import { SaveBar } from '../SaveBar';
 import { useConfigSection } from '../useConfigSection';
+import { ReceivingQrFields } from './ReceivingQrFields';
 
 const ANY = 'any';
 const NEW_BANK: ReceivingBank = { bankCode: '', bankType: '', mode: 'AUTO', bankAccountName: '', bankAccountNo: '', currency: null };
@@ -20,9 +21,9 @@ const code = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * The accounts members of each country deposit to: bank accounts and QR gateways, True Wallets,
- * and whether deposits are credited by hand. Every change waits for a second operator: it
- * decides where members' money goes. A QR account's merchant details (PromptPay, LAO QR) are
- * kept as they are and shown; the server checks bank codes against the country's banks.
+ * and whether deposits are credited by hand, each account with its QR (PromptPay, LAO QR). Every
+ * change waits for a second operator: it decides where members' money goes. The server checks
+ * bank codes against the country's banks.
  */
 export function ReceivingSection() {
   const { t } = useTranslation();
@@ -71,12 +72,7 @@ export function ReceivingSection() {
                 <TextField label={t('admin.config.receiving.bankAccountNo')} hint={t('admin.config.receiving.bankAccountNoHint')} value={bank.bankAccountNo} maxLength={20}
                   onChange={(v) => setBank(index, { ...bank, bankAccountNo: digits(v) })} />
               </div>
-              {(bank.promptPay || bank.laoQr) && (
-                <p className="admin-note" data-testid="config-receiving-qr">
-                  {bank.promptPay && t('admin.config.receiving.promptPay', { target: 'billerId' in bank.promptPay ? bank.promptPay.billerId : `${bank.promptPay.proxy} ${bank.promptPay.id}` })}
-                  {bank.laoQr && t('admin.config.receiving.laoQr', { bank: bank.laoQr.bankId, merchant: bank.laoQr.merchantId, name: bank.laoQr.name })}
-                </p>
-              )}
+              <ReceivingQrFields country={country} bank={bank} onChange={(b) => setBank(index, b)} />
               <button type="button" className="btn btn--ghost config-add" onClick={() => set({ ...draft, banks: draft.banks.filter((_, i) => i !== index) })}>
                 {t('admin.config.remove')}
               </button>
