@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BonusConfig } from '../../src/contract';
 import { build, clientHeaders, type TestApp } from './helpers/app';
-import { configClient } from './helpers/config';
+import { configPeople } from './helpers/config';
 import { engines } from './helpers/db';
 import { fundWallet, seedMember } from './helpers/members';
-import { operatorWith } from './helpers/operators';
 
 const HOUR = 3_600_000;
 
@@ -41,16 +40,7 @@ describe.each(engines)('the bonus configuration on %s', (engine) => {
     await t.close();
   });
 
-  const people = async () => {
-    const admin = await operatorWith(t.app, 'admin');
-    const finance = await operatorWith(t.app, 'finance');
-    const support = await operatorWith(t.app, 'support');
-    return {
-      admin: { ...admin, config: configClient(t.app, admin.token) },
-      finance: { ...finance, config: configClient(t.app, finance.token) },
-      support: { ...support, config: configClient(t.app, support.token) },
-    };
-  };
+  const people = () => configPeople(t.app);
 
   async function member(currency: 'BAHT' | 'LAK' = 'BAHT') {
     const m = await seedMember(t.app, { currency });

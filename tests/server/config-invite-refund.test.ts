@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type InviteRuleConfig, type PromotionBannersValue, type RefundRuleConfig } from '../../src/contract';
 import { build, type TestApp } from './helpers/app';
-import { configClient } from './helpers/config';
+import { configPeople } from './helpers/config';
 import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';
-import { operatorWith } from './helpers/operators';
 
 const HOSTILE = '<b>Back</b><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">go</a>';
 
@@ -18,14 +17,7 @@ describe.each(engines)('the invite and refund configuration on %s', (engine) => 
     await t.close();
   });
 
-  const people = async () => {
-    const [admin, finance, support] = await Promise.all([operatorWith(t.app, 'admin'), operatorWith(t.app, 'finance'), operatorWith(t.app, 'support')]);
-    return {
-      admin: { ...admin, config: configClient(t.app, admin.token) },
-      finance: { ...finance, config: configClient(t.app, finance.token) },
-      support: { ...support, config: configClient(t.app, support.token) },
-    };
-  };
+  const people = () => configPeople(t.app);
   /** A member's calls in English. */
   const memberOf = async (currency: 'BAHT' | 'LAK' = 'BAHT') => {
     const m = await seedMember(t.app, { currency });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { build, clientHeaders, type TestApp } from './helpers/app';
-import { configClient } from './helpers/config';
+import { configClient, configPeople } from './helpers/config';
 import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
 import { fundWallet, seedMember } from './helpers/members';
@@ -27,14 +27,7 @@ describe.each(engines)('configuration: providers and receiving accounts on %s', 
     await t.close();
   });
 
-  const people = async () => {
-    const [admin, finance, support] = await Promise.all([operatorWith(t.app, 'admin'), operatorWith(t.app, 'finance'), operatorWith(t.app, 'support')]);
-    return {
-      admin: { ...admin, config: configClient(t.app, admin.token) },
-      finance: { ...finance, config: configClient(t.app, finance.token) },
-      support: { ...support, config: configClient(t.app, support.token) },
-    };
-  };
+  const people = () => configPeople(t.app);
 
   async function memberWith(amount: number, activate: string[]) {
     const m = await seedMember(t.app);

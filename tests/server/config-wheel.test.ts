@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type WheelConfig, type WheelSliceConfig } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { build, type TestApp } from './helpers/app';
-import { configClient } from './helpers/config';
+import { configClient, configPeople } from './helpers/config';
 import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
 import { depositClient, sandbox } from './helpers/deposits';
@@ -37,14 +37,7 @@ describe.each(engines)('the wheel configuration on %s', (engine) => {
     await t.close();
   });
 
-  const people = async () => {
-    const [admin, finance, support] = await Promise.all([operatorWith(t.app, 'admin'), operatorWith(t.app, 'finance'), operatorWith(t.app, 'support')]);
-    return {
-      admin: { ...admin, config: configClient(t.app, admin.token) },
-      finance: { ...finance, config: configClient(t.app, finance.token) },
-      support: { ...support, config: configClient(t.app, support.token) },
-    };
-  };
+  const people = () => configPeople(t.app);
 
   async function member(coins = 0, currency: 'BAHT' | 'LAK' = 'BAHT') {
     const m = await seedMember(t.app, { currency });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BanksConfig, MoneyConfig, SiteConfig, SourcesConfig } from '../../src/contract';
 import { build, type TestApp } from './helpers/app';
-import { configClient } from './helpers/config';
+import { configClient, configPeople } from './helpers/config';
 import { engines } from './helpers/db';
 import { seedMember } from './helpers/members';
 import { operatorWith } from './helpers/operators';
@@ -18,12 +18,7 @@ describe.each(engines)('configuration changes on %s', (engine) => {
     await t.close();
   });
 
-  const people = async () => {
-    const admin = await operatorWith(t.app, 'admin');
-    const finance = await operatorWith(t.app, 'finance');
-    const support = await operatorWith(t.app, 'support');
-    return { admin: { ...admin, config: configClient(t.app, admin.token) }, finance: { ...finance, config: configClient(t.app, finance.token) }, support: { ...support, config: configClient(t.app, support.token) } };
-  };
+  const people = () => configPeople(t.app);
   const memberWithdrawMax = async (token: string) => (await contractCaller(t.app, token)(endpoints.lookupMoney)).answer().withdrawMax;
   const auditOf = (target: string) =>
     t.app.ctx.db.selectFrom('operator_audit').select(['action', 'operator_username', 'before', 'after']).where('target_type', '=', 'config.money').where('target_id', '=', target).orderBy('id').execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { configEndpoints as e, type ConfigChangeStatus, type ConfigSectionName } from '../../../src/contract';
 import { contractCaller } from './contract-call';
+import { operatorWith } from './operators';
 
 /** The console's configuration calls, by their contract entries, as the operator of `token`. */
 export function configClient(app: FastifyInstance, token: string) {
@@ -16,5 +17,15 @@ export function configClient(app: FastifyInstance, token: string) {
     approve: (id: string) => call(e.adminApproveConfigChange, { params: { id } }),
     reject: (id: string, note?: string) => call(e.adminRejectConfigChange, { params: { id }, body: { note } }),
     preview: (html: { th: string; la: string; en: string }) => call(e.adminConfigPreview, { body: { html } }),
+  };
+}
+
+/** An admin, a finance and a support operator, each independent of the others, with their configuration calls. */
+export async function configPeople(app: FastifyInstance) {
+  const [admin, finance, support] = await Promise.all([operatorWith(app, 'admin'), operatorWith(app, 'finance'), operatorWith(app, 'support')]);
+  return {
+    admin: { ...admin, config: configClient(app, admin.token) },
+    finance: { ...finance, config: configClient(app, finance.token) },
+    support: { ...support, config: configClient(app, support.token) },
   };
 }

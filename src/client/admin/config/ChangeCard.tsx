@@ -52,3 +52,15 @@ export function ChangeCard({ change, onDecided }: { change: ConfigChangeView; on
     </li>
   );
 }
+
+/** A section's changes waiting for approval, under its form (nothing when none wait). */
+export function PendingHere({ pending, onDecided }: { pending: ConfigChangeView[]; onDecided: () => void }) {
+  const { t } = useTranslation();
+  if (pending.length === 0) return null;
+  return (
+    <>
+      <h3>{t('admin.config.waitingHere')}</h3>
+      <ul className="admin-list">{pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={onDecided} />)}</ul>
+    </>
+  );
+}

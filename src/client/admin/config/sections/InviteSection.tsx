@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { inviteConfig, inviteRuleConfig, promotionBanners, type InviteRuleConfig, type PromotionBannersValue } from '../../../../contract';
 import { LoadState } from '../../parts';
-import { ChangeCard } from '../ChangeCard';
+import { PendingHere } from '../ChangeCard';
 import { useDraft } from '../draft';
 import { BannerListField, NumberField } from '../fields';
 import { SaveBar } from '../SaveBar';
@@ -51,12 +51,7 @@ export function InviteSection() {
             onReset={banners.reset} onSave={() => void section.save('banners', banners.draft!).then((c) => c && banners.settle())} />
         </form>
       )}
-      {section.pending.length > 0 && (
-        <>
-          <h3>{t('admin.config.waitingHere')}</h3>
-          <ul className="admin-list">{section.pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={section.reload} />)}</ul>
-        </>
-      )}
+      <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyConfig, QR_PROVIDERS, type MoneyConfig } from '../../../../contract';
 import { LoadState, StatusTabs } from '../../parts';
-import { ChangeCard } from '../ChangeCard';
+import { PendingHere } from '../ChangeCard';
 import { useDraft } from '../draft';
 import { NumberField, NumberListField } from '../fields';
 import { SaveBar } from '../SaveBar';
@@ -56,12 +56,7 @@ export function MoneySection() {
             onReset={reset} onSave={() => void section.save(currency, draft).then((c) => c && settle())} />
         </form>
       )}
-      {section.pending.length > 0 && (
-        <>
-          <h3>{t('admin.config.waitingHere')}</h3>
-          <ul className="admin-list">{section.pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={section.reload} />)}</ul>
-        </>
-      )}
+      <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import {
   type Country, type ReceivingBank, type ReceivingConfig, type ReceivingWallet,
 } from '../../../../contract';
 import { LoadState, StatusTabs } from '../../parts';
-import { ChangeCard } from '../ChangeCard';
+import { PendingHere } from '../ChangeCard';
 import { useDraft } from '../draft';
 import { SelectField, SwitchField, TextField } from '../fields';
 import { SaveBar } from '../SaveBar';
@@ -109,12 +109,7 @@ export function ReceivingSection() {
             onReset={reset} onSave={() => void section.save(country, draft).then((c) => c && settle())} />
         </form>
       )}
-      {section.pending.length > 0 && (
-        <>
-          <h3>{t('admin.config.waitingHere')}</h3>
-          <ul className="admin-list">{section.pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={section.reload} />)}</ul>
-        </>
-      )}
+      <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );
 }

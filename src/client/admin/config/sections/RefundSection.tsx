@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { promotionBanners, REFUND_PERIODS, refundConfig, refundRuleConfig, type PromotionBannersValue, type RefundRuleConfig } from '../../../../contract';
 import { LoadState } from '../../parts';
-import { ChangeCard } from '../ChangeCard';
+import { PendingHere } from '../ChangeCard';
 import { canonical, useDraft } from '../draft';
 import { BannerListField, HtmlField, SelectField } from '../fields';
 import { SaveBar } from '../SaveBar';
@@ -55,12 +55,7 @@ export function RefundSection() {
             onReset={banners.reset} onSave={() => void section.save('banners', banners.draft!).then((c) => c && banners.settle())} />
         </form>
       )}
-      {section.pending.length > 0 && (
-        <>
-          <h3>{t('admin.config.waitingHere')}</h3>
-          <ul className="admin-list">{section.pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={section.reload} />)}</ul>
-        </>
-      )}
+      <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );
 }

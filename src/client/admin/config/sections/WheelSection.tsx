@@ -7,7 +7,7 @@ import {
 import { formatAmount } from '../../../format';
 import { loadStrings } from '../../../i18n/catalogues';
 import { LoadState, StatusTabs } from '../../parts';
-import { ChangeCard } from '../ChangeCard';
+import { PendingHere } from '../ChangeCard';
 import { useDraft } from '../draft';
 import { AmountField, HtmlField, LocalizedTextField, NumberField, SelectField, SwitchField, TextField } from '../fields';
 import { SaveBar } from '../SaveBar';
@@ -152,12 +152,7 @@ export function WheelSection() {
             onSave={() => void section.save(WHEEL_TARGET, draft).then((c) => { if (c) { settle(); setOpen(null); } })} />
         </form>
       )}
-      {section.pending.length > 0 && (
-        <>
-          <h3>{t('admin.config.waitingHere')}</h3>
-          <ul className="admin-list">{section.pending.map((c) => <ChangeCard key={c.id} change={c} onDecided={section.reload} />)}</ul>
-        </>
-      )}
+      <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );
 }
