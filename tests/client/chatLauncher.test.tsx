@@ -126,6 +126,21 @@ describe('the chat button', () => {
     expect(launcher()!.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('stays open when the member opened it while the next page was still loading (the address had changed already)', async () => {
+    fakeServer({ enabled: true });
+    sessionStorage.setItem('token', 'member-token');
+    view = await render(<ChatLauncher who="member" wake="now" page="/user/home" />);
+    await settle();
+    // The bottom menu's tap changed the address; the contact page has not been drawn yet.
+    window.history.pushState(null, '', '/user/contact');
+    await user(() => launcher()!.click());
+    await view.rerender(<ChatLauncher who="member" wake="now" page="/user/contact" />);
+    expect(widget.props.at(-1)).toMatchObject({ open: true });
+    window.history.pushState(null, '', '/user/home');
+    await view.rerender(<ChatLauncher who="member" wake="now" page="/user/home" />);
+    expect(widget.props.at(-1)).toMatchObject({ open: false });
+  });
+
   it('shows the invite bubble where asked, until it is put away for the session', async () => {
     fakeServer({ enabled: true });
     view = await render(<ChatLauncher who="guest" wake="firstTouch" />);

@@ -18,6 +18,7 @@ const GROUP_A = [
   'config-promotions',
   'config-wheel',
   'config-bonus',
+  'providers', // 26 s
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;

@@ -63,10 +63,14 @@ export function ChatLauncher({ who, wake, page, invite = false, placement = 'abo
   const [enabled, setEnabled] = useState(false);
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
-  const [openedOn, setOpenedOn] = useState(page);
-  if (page !== openedOn) {
-    setOpenedOn(page);
-    setOpen(false);
+  // The page the launcher was last drawn on, and the address when the panel was opened. A page
+  // change closes the panel, unless the member opened it after the address had already changed
+  // (a tap on the bubble while the next page was still loading: that page is where they chat).
+  const [shownOn, setShownOn] = useState(page);
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  if (page !== shownOn) {
+    setShownOn(page);
+    if (page !== openedAt) setOpen(false);
   }
   const [opened, setOpened] = useState(false);
   const [invited, setInvited] = useState(() => readSession(STORAGE_KEYS.chatInviteSeen) === null);
@@ -92,6 +96,7 @@ export function ChatLauncher({ who, wake, page, invite = false, placement = 'abo
     writeSession(STORAGE_KEYS.chatInviteSeen, '1');
   };
   const toggle = () => {
+    if (!open) setOpenedAt(window.location.pathname);
     setOpen((o) => !o);
     setOpened(true);
     putInviteAway();

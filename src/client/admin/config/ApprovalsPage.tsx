@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { adminConfigChanges, CONFIG_CHANGE_STATUSES, type ConfigChangeStatus } from '../../../contract';
 import { adminCall } from '../api';
 import { LoadState, Pager, StatusTabs } from '../parts';
@@ -11,7 +12,9 @@ export function ApprovalsPage({ onDecided }: { onDecided: () => void }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<ConfigChangeStatus>('pending');
   const [page, setPage] = useState(1);
-  const { data, error, reload } = useLoad(() => adminCall(adminConfigChanges, { query: { status, page } }), [status, page]);
+  // A tap on "Approvals" again (a new location key) reads the list again: another operator may have proposed since.
+  const { key } = useLocation();
+  const { data, error, reload } = useLoad(() => adminCall(adminConfigChanges, { query: { status, page } }), [status, page, key]);
   return (
     <section className="config-section" aria-labelledby="config-approvals-title">
       <h2 id="config-approvals-title">{t('admin.config.approvals')}</h2>
