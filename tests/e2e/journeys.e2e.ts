@@ -599,7 +599,7 @@ describe('an operator', () => {
   it('finds the answer and the approval in the audit log', async () => {
     await console_.getByRole('link', { name: a.nav.audit }).click();
     await console_.getByTestId('audit-line').first().waitFor();
-    const actions = await console_.getByTestId('audit-line').locator('td:nth-child(3)').allInnerTexts();
+    const actions = await console_.getByTestId('audit-action').allInnerTexts();
     for (const action of ['operator.enrol', 'chat.reply', 'withdrawal.approve']) expect(actions, action).toContain(action);
     await fontsReady(console_);
     await screenshot(console_, 'journey-operator-03-audit');
