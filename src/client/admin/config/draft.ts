@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { canonicalJson } from '../../../contract';
 
-/** JSON with object keys sorted, so two values compare by content. */
-export const canonical = (value: unknown): string => JSON.stringify(value ?? null, (_k, v: unknown) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v);
+/** JSON with object keys sorted, so two values compare by content (the contract's). */
+export const canonical = canonicalJson;
 
 /**
  * An item being edited: starts from the value that applies now (and follows it while untouched),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BONUS_TYPES, GAME_CATEGORIES } from '../../constants';
-import { bannerValue, localizedHtml, perCurrencyAmount } from './common';
+import { bannerValue, canonicalJson, localizedHtml, perCurrencyAmount } from './common';
 
 /** The kinds of bonus_definition rows: a bonus is listed at /api/bonus, a promotion is found by its code. */
 export const BONUS_KINDS = ['bonus', 'promotion'] as const;
@@ -49,3 +49,17 @@ export const bonusConfig = z.object({
   .refine((b) => b.amountCap === null || (b.amountPercent !== null && positive(b.amountCap)), { message: 'a cap above 0, for a percent bonus only', path: ['amountCap'] })
   .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), { message: 'ends before it starts', path: ['endsAt'] });
 export type BonusConfig = z.infer<typeof bonusConfig>;
+
+/** Every field of a bonus whose change moves or can move money; `active` only when it is switched on. */
+export const BONUS_MONEY_FIELDS = [
+  'kind', 'type', 'maxReceived', 'quota', 'amountPercent', 'amountCap', 'amountFixed', 'minDeposit',
+  'turnoverMultiplier', 'percentFail', 'categories', 'startsAt', 'endsAt',
+] as const satisfies readonly (keyof BonusConfig)[];
+
+/**
+ * Whether a change to a bonus waits for a second operator: a new bonus, a rule or its dates
+ * changed, or switching it on. Texts, banners and switching it off apply at once. The server
+ * decides by this rule; the console tells the operator before they save.
+ */
+export const bonusChangeMovesMoney = (before: BonusConfig | null, after: BonusConfig): boolean =>
+  before === null || BONUS_MONEY_FIELDS.some((k) => canonicalJson(before[k]) !== canonicalJson(after[k])) || (after.active && !before.active);

@@ -20,3 +20,7 @@ export const bannerValue = z.object({
   html: localizedHtml(),
 });
 export type BannerValue = z.infer<typeof bannerValue>;
+
+/** JSON with object keys sorted: two values compare by content (jsonb keeps keys in its own order). */
+export const canonicalJson = (value: unknown): string => JSON.stringify(value ?? null, (_k, v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ConfigSectionName } from '../../../contract';
+import { canonicalJson, type ConfigSectionName } from '../../../contract';
 import type { DB } from '../../db/schema';
 
 export type Reader = Kysely<DB> | Transaction<DB>;
@@ -52,8 +52,7 @@ export interface ConfigSection<T = unknown> {
 }
 
 /** JSON with object keys sorted: jsonb keeps keys in its own order, so values compare by content. */
-export const canonical = (value: unknown): string => JSON.stringify(value ?? null, (_k, v: unknown) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v);
+export const canonical = canonicalJson;
 
 /** Fields of two values that differ (top level), for deciding which changes move money. */
 export function changedKeys<T extends object>(before: T | null, after: T): (keyof T)[] {

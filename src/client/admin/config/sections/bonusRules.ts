@@ -1,5 +1,4 @@
-import { GAME_CATEGORIES, type BonusConfig, type BonusKind } from '../../../../contract';
-import { canonical } from '../draft';
+import { bonusChangeMovesMoney, GAME_CATEGORIES, type BonusConfig, type BonusKind } from '../../../../contract';
 
 export type BonusStatus = 'active' | 'scheduled' | 'ended' | 'inactive';
 
@@ -11,13 +10,8 @@ export function bonusStatus(value: BonusConfig, now: number): BonusStatus {
   return 'active';
 }
 
-/** The fields whose change can move money, as the server judges them (server/modules/config/sections/bonus.ts). */
-const MONEY_FIELDS = ['kind', 'type', 'maxReceived', 'quota', 'amountPercent', 'amountCap', 'amountFixed', 'minDeposit',
-  'turnoverMultiplier', 'percentFail', 'categories', 'startsAt', 'endsAt'] as const;
-
-/** Whether saving `after` waits for a second operator: a new bonus, a rule or its dates changed, or switching it on. */
-export const bonusMovesMoney = (before: BonusConfig | null, after: BonusConfig) =>
-  before === null || MONEY_FIELDS.some((k) => canonical(before[k]) !== canonical(after[k])) || (after.active && !before.active);
+/** Whether saving `after` waits for a second operator: the contract's rule, which the server decides by. */
+export const bonusMovesMoney = bonusChangeMovesMoney;
 
 const EMPTY = { th: '', la: '', en: '' };
 

@@ -1,17 +1,12 @@
 import type { Selectable } from 'kysely';
-import { BONUS_CODE, LOCALES, bonusConfig, toMajor, toMinor, type BonusConfig, type Locale, type PerCurrencyAmountValue } from '../../../../contract';
+import { BONUS_CODE, LOCALES, bonusChangeMovesMoney, bonusConfig, toMajor, toMinor, type BonusConfig, type Locale, type PerCurrencyAmountValue } from '../../../../contract';
 import { sanitizeOperatorHtml } from '../../../content/operator-html';
 import type { BonusDefinitionTable, PerCurrencyAmount } from '../../../db/schema';
 import { refuse } from '../../../errors';
-import { anyChanged, type ConfigSection, type Reader } from '../section';
+import type { ConfigSection, Reader } from '../section';
 
 const CURRENCIES = ['BAHT', 'LAK'] as const;
 
-/** Every field whose change moves or can move money; `active` only when it is switched on. */
-const MONEY_FIELDS: readonly (keyof BonusConfig)[] = [
-  'kind', 'type', 'maxReceived', 'quota', 'amountPercent', 'amountCap', 'amountFixed', 'minDeposit',
-  'turnoverMultiplier', 'percentFail', 'categories', 'startsAt', 'endsAt',
-];
 
 /** A stored per-currency figure (minor units) in decimal major units; a currency without one reads 0. */
 const major = (stored: PerCurrencyAmount | number | null | undefined): PerCurrencyAmountValue => {
@@ -105,9 +100,7 @@ export function bonusSection(): ConfigSection<BonusConfig> {
       if (value.quota !== null && value.quota < existing.received_total) refuse('INVALID_INPUT', 'quota below the receipts given');
       await trx.updateTable('bonus_definition').set(columns).where('code', '=', target).execute();
     },
-    movesMoney(before, after) {
-      return anyChanged(before, after, MONEY_FIELDS) || (after.active && !before?.active);
-    },
+    movesMoney: bonusChangeMovesMoney,
     clean(value) {
       return {
         ...value,
