@@ -4,7 +4,9 @@ import { adminConfigSections } from '../../../contract';
 import { adminCall } from '../api';
 import { LoadState, PageHead } from '../parts';
 import { useLoad } from '../useLoad';
+import { useOperator } from '../session';
 import { ApprovalsPage } from './ApprovalsPage';
+import { ConfigReadOnly } from './readOnly';
 import { SECTION_PAGES } from './sections/index';
 import './config.css';
 
@@ -15,6 +17,7 @@ import './config.css';
 export function ConfigPage() {
   const { t } = useTranslation();
   const { data, error, reload } = useLoad(() => adminCall(adminConfigSections), []);
+  const readOnly = !useOperator().can('config.edit');
   const sections = (data?.sections ?? []).filter((s) => SECTION_PAGES[s.name]);
   const pending = (data?.sections ?? []).reduce((sum, s) => sum + s.pending, 0);
   return (
@@ -34,7 +37,8 @@ export function ConfigPage() {
               </NavLink>
             ))}
           </nav>
-          <div className="config__body">
+          <div className={`config__body${readOnly ? ' config-readonly' : ''}`}>
+            <ConfigReadOnly.Provider value={readOnly}>
             <Routes>
               <Route index element={<Navigate to={`/admin/config/${pending > 0 ? 'approvals' : (sections[0]?.name ?? 'approvals')}`} replace />} />
               <Route path="approvals" element={<ApprovalsPage onDecided={reload} />} />
@@ -44,6 +48,7 @@ export function ConfigPage() {
               })}
               <Route path="*" element={<Navigate to="/admin/config" replace />} />
             </Routes>
+            </ConfigReadOnly.Provider>
           </div>
         </div>
       )}

@@ -6,6 +6,7 @@ import { useToast } from '../../ui/toastContext';
 import { adminUploadImage } from '../api';
 import { OperatorContext } from '../session';
 import { PhonePreview } from './PhonePreview';
+import { useConfigReadOnly } from './readOnly';
 
 /**
  * The fields configuration pages are made of. Every field is labelled for screen readers;
@@ -28,9 +29,10 @@ export function TextField({ label, value, onChange, maxLength = 200, hint, readO
   label: string; value: string; onChange: (v: string) => void; maxLength?: number; hint?: ReactNode; readOnly?: boolean;
 }) {
   const id = useId();
+  const locked = useConfigReadOnly() || readOnly;
   return (
     <Labelled id={id} label={label} hint={hint}>
-      <div className="field__control"><input id={id} className="field__input" value={value} maxLength={maxLength} readOnly={readOnly} onChange={(e) => onChange(e.target.value)} /></div>
+      <div className="field__control"><input id={id} className="field__input" value={value} maxLength={maxLength} readOnly={locked} onChange={(e) => onChange(e.target.value)} /></div>
     </Labelled>
   );
 }
@@ -39,10 +41,11 @@ export function NumberField({ label, value, onChange, min, max, step = 1, hint, 
   label: string; value: number | null; onChange: (v: number | null) => void; min?: number; max?: number; step?: number; hint?: ReactNode; suffix?: string;
 }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   return (
     <Labelled id={id} label={label} hint={hint}>
       <div className="field__control">
-        <input id={id} className="field__input" type="number" inputMode="decimal" min={min} max={max} step={step}
+        <input id={id} className="field__input" type="number" inputMode="decimal" min={min} max={max} step={step} readOnly={locked}
           value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />
         {suffix && <span className="config-field__suffix">{suffix}</span>}
       </div>
@@ -70,9 +73,10 @@ export function AmountField({ label, value, onChange, hint }: { label: string; v
 
 export function SwitchField({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; hint?: ReactNode }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   return (
     <div className="config-switch">
-      <input id={id} type="checkbox" role="switch" className="config-switch__input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input id={id} type="checkbox" role="switch" className="config-switch__input" checked={checked} disabled={locked} onChange={(e) => onChange(e.target.checked)} />
       <label htmlFor={id} className="config-switch__label">{label}</label>
       {hint && <p className="field__hint">{hint}</p>}
     </div>
@@ -83,9 +87,10 @@ export function SelectField<V extends string>({ label, value, options, optionLab
   label: string; value: V; options: readonly V[]; optionLabel: (v: V) => string; onChange: (v: V) => void;
 }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   return (
     <Labelled id={id} label={label}>
-      <select id={id} className="admin-select" value={value} onChange={(e) => onChange(e.target.value as V)}>
+      <select id={id} className="admin-select" value={value} disabled={locked} onChange={(e) => onChange(e.target.value as V)}>
         {options.map((o) => <option key={o} value={o}>{optionLabel(o)}</option>)}
       </select>
     </Labelled>
@@ -95,11 +100,12 @@ export function SelectField<V extends string>({ label, value, options, optionLab
 /** A date and time in the operator's time zone; the value is an ISO instant, or null for none. */
 export function DateTimeField({ label, value, onChange, hint }: { label: string; value: string | null; onChange: (v: string | null) => void; hint?: ReactNode }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   const local = value ? toLocalInput(new Date(value)) : '';
   return (
     <Labelled id={id} label={label} hint={hint}>
       <div className="field__control">
-        <input id={id} className="field__input" type="datetime-local" value={local}
+        <input id={id} className="field__input" type="datetime-local" value={local} readOnly={locked}
           onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : null)} />
       </div>
     </Labelled>
@@ -114,6 +120,7 @@ export function LocalizedTextField({ label, value, onChange, multiline = false, 
   label: string; value: LocalizedTextValue; onChange: (v: LocalizedTextValue) => void; multiline?: boolean; maxLength?: number;
 }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   return (
     <fieldset className="config-group">
       <legend className="field__label">{label}</legend>
@@ -123,9 +130,9 @@ export function LocalizedTextField({ label, value, onChange, multiline = false, 
             <label htmlFor={`${id}-${locale}`} className="config-language">{LANGUAGE_NAMES[locale]}</label>
             <div className={`field__control${multiline ? ' config-area' : ''}`}>
               {multiline
-                ? <textarea id={`${id}-${locale}`} lang={locale} className="field__input config-area__input" rows={5} maxLength={maxLength} value={value[locale]}
+                ? <textarea id={`${id}-${locale}`} lang={locale} className="field__input config-area__input" rows={5} maxLength={maxLength} value={value[locale]} readOnly={locked}
                     onChange={(e) => onChange({ ...value, [locale]: e.target.value })} />
-                : <input id={`${id}-${locale}`} lang={locale} className="field__input" maxLength={maxLength} value={value[locale]}
+                : <input id={`${id}-${locale}`} lang={locale} className="field__input" maxLength={maxLength} value={value[locale]} readOnly={locked}
                     onChange={(e) => onChange({ ...value, [locale]: e.target.value })} />}
             </div>
           </div>
@@ -239,6 +246,7 @@ function ImageUploader({ onUploaded }: { onUploaded: (image: string) => void }) 
 /** A list of numbers typed as "50, 100, 300"; the text is kept as typed while the value follows it. */
 export function NumberListField({ label, value, onChange, hint }: { label: string; value: number[]; onChange: (v: number[]) => void; hint?: ReactNode }) {
   const id = useId();
+  const locked = useConfigReadOnly();
   const parse = (s: string) => s.split(/[,\s]+/).filter(Boolean).map(Number);
   const [text, setText] = useState(value.join(', '));
   // Another value from outside (a reset, another item) replaces what is shown; typing does not.
@@ -247,7 +255,7 @@ export function NumberListField({ label, value, onChange, hint }: { label: strin
   return (
     <Labelled id={id} label={label} hint={hint}>
       <div className="field__control">
-        <input id={id} className="field__input" inputMode="decimal" value={text} maxLength={200}
+        <input id={id} className="field__input" inputMode="decimal" value={text} maxLength={200} readOnly={locked}
           onChange={(e) => { setText(e.target.value); onChange(parse(e.target.value)); }} />
       </div>
     </Labelled>
