@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
-import { SHARED_LOG, baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { SHARED_LOG, fontsReady, launchChromium, pageMaker, screenshot } from './harness';
 import { seedPassword, signInConsole } from './operators';
 import { api, openAsMember, registerMember } from './support';
 
@@ -14,27 +14,19 @@ import { api, openAsMember, registerMember } from './support';
  */
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 let member: Awaited<ReturnType<typeof registerMember>>;
 const CODE = `RAIN${String(Date.now()).slice(-5)}`;
 
-const desktop = async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() });
-  contexts.push(context);
-  return context.newPage();
-};
-const phone = async () => {
-  const context = await phoneContext(browser);
-  contexts.push(context);
-  return context.newPage();
-};
+const pages = pageMaker(() => browser);
+const desktop = pages.laptop;
+const phone = pages.phone;
 
 beforeAll(async () => {
   browser = await launchChromium();
   member = await registerMember({ name: 'Nok Bonus', accountPrefix: '63' });
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close();
+  await pages.close();
   await browser?.close();
 });
 

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WheelConfig } from '../../src/contract';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
-import { SHARED_LOG, baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
+import { SHARED_LOG, fontsReady, launchChromium, pageMaker, screenshot } from './harness';
 import { seedPassword, signInConsole } from './operators';
 import { api, fill, openAsMember, registerMember } from './support';
 
@@ -15,26 +15,18 @@ import { api, fill, openAsMember, registerMember } from './support';
  */
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 let member: Awaited<ReturnType<typeof registerMember>>;
 
-const desktop = async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() });
-  contexts.push(context);
-  return context.newPage();
-};
-const phone = async () => {
-  const context = await phoneContext(browser);
-  contexts.push(context);
-  return context.newPage();
-};
+const pages = pageMaker(() => browser);
+const desktop = pages.laptop;
+const phone = pages.phone;
 
 beforeAll(async () => {
   browser = await launchChromium();
   member = await registerMember({ name: 'Somchai Config', accountPrefix: '62' });
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close();
+  await pages.close();
   await browser?.close();
 });
 

@@ -230,3 +230,19 @@ export const screenshot = async (page: Page, name: string, fullPage = false): Pr
 
 /** Waits until web fonts in use have loaded, so screenshots show the real glyphs. */
 export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.ready.then(() => undefined));
+
+/** Pages in contexts of their own, at a laptop's width (the console) or a phone's, all closed by `close`. */
+export function pageMaker(browser: () => Browser) {
+  const contexts: BrowserContext[] = [];
+  const open = async (context: BrowserContext) => {
+    contexts.push(context);
+    return context.newPage();
+  };
+  return {
+    laptop: async () => open(await browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() })),
+    phone: async () => open(await phoneContext(browser())),
+    close: async () => {
+      for (const c of contexts.splice(0)) await c.close();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountInput } from '../../money';
-import { bannerValue } from './common';
+import { bannerValue, canonicalJson } from './common';
 
 /**
  * An amount per member currency, decimal major units; null: members who hold that currency get
@@ -42,3 +42,10 @@ export const INVITE_TARGETS = ['rule', 'banners'] as const;
  */
 export const inviteConfig = z.union([inviteRuleConfig, promotionBanners]);
 export type InviteConfig = z.infer<typeof inviteConfig>;
+
+/** The invite rule's fields: every change to it moves money (waits for a second operator). */
+export const INVITE_MONEY_FIELDS = ['percent', 'firstDeposits', 'capPerFriend', 'success', 'fail'] as const satisfies readonly (keyof InviteRuleConfig)[];
+
+/** Whether a rule change waits for a second operator: a new rule or any of its figures changed. */
+export const ruleChangeMovesMoney = <T extends object>(fields: readonly (keyof T)[], before: T | null, after: T): boolean =>
+  before === null || fields.some((k) => canonicalJson(before[k]) !== canonicalJson(after[k]));

@@ -28,3 +28,6 @@ export const REFUND_TARGETS = ['rule', 'banners'] as const;
 /** A value of the `refund` section: the rule (target `rule`) or the banners (target `banners`, applied at once). */
 export const refundConfig = z.union([refundRuleConfig, promotionBanners]);
 export type RefundConfig = z.infer<typeof refundConfig>;
+
+/** The refund rule's figures; its `info` text alone moves no money and applies at once. */
+export const REFUND_MONEY_FIELDS = ['percent', 'period', 'minimum', 'success', 'fail'] as const satisfies readonly (keyof RefundRuleConfig)[];

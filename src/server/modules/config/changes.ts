@@ -1,14 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ADMIN_PAGE_SIZE, CONFIG_SECTIONS, CONFIG_TARGET, type ConfigChangeStatus, type ConfigChangeView, type ConfigSectionName } from '../../../contract';
+import { ADMIN_PAGE_SIZE, canonicalJson, CONFIG_SECTIONS, CONFIG_TARGET, type ConfigChangeStatus, type ConfigChangeView, type ConfigSectionName } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { refuse } from '../../errors';
 import type { Actor, AuditLog } from '../admin/audit';
 import { independentChecker } from '../admin/four-eyes';
-import { canonical, type ConfigSection } from './section';
+import type { ConfigSection } from './section';
 
 type Operator = Actor & { operatorId: number; username: string };
 
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** Values compare by content: jsonb keeps object keys in its own order. */
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /**
  * One change to an item at a time: two approvals of different proposals for the same item would

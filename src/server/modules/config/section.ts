@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { canonicalJson, type ConfigSectionName } from '../../../contract';
+import type { ConfigSectionName } from '../../../contract';
 import type { DB } from '../../db/schema';
 
 export type Reader = Kysely<DB> | Transaction<DB>;
@@ -50,17 +50,3 @@ export interface ConfigSection<T = unknown> {
    */
   check?(db: Reader, target: string, value: T): Promise<void>;
 }
-
-/** JSON with object keys sorted: jsonb keeps keys in its own order, so values compare by content. */
-export const canonical = canonicalJson;
-
-/** Fields of two values that differ (top level), for deciding which changes move money. */
-export function changedKeys<T extends object>(before: T | null, after: T): (keyof T)[] {
-  if (!before) return Object.keys(after) as (keyof T)[];
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof T>;
-  return [...keys].filter((k) => canonical(before[k]) !== canonical(after[k]));
-}
-
-/** True when any of the money fields changed (or the item is new). */
-export const anyChanged = <T extends object>(before: T | null, after: T, moneyFields: readonly (keyof T)[]) =>
-  before === null || changedKeys(before, after).some((k) => moneyFields.includes(k));

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { inviteConfig, inviteRuleConfig, promotionBanners, type InviteRuleConfig, type PromotionBannersValue } from '../../../../contract';
+import { inviteConfig, inviteRuleConfig, type InviteRuleConfig } from '../../../../contract';
 import { LoadState } from '../../parts';
 import { PendingHere } from '../ChangeCard';
 import { useDraft } from '../draft';
-import { BannerListField, NumberField } from '../fields';
+import { NumberField } from '../fields';
 import { SaveBar } from '../SaveBar';
 import { useConfigSection } from '../useConfigSection';
-import { OptionalAmountField, PercentField } from './promotionParts';
+import { OptionalAmountField, PercentField, PromotionBannersForm } from './promotionParts';
 
 /**
  * The invite bonus: its rule (every change waits for a second operator) and the banners members
@@ -16,9 +16,7 @@ export function InviteSection() {
   const { t } = useTranslation();
   const section = useConfigSection('invite', inviteConfig);
   const ruleNow = section.items.find((i) => i.target === 'rule' && !Array.isArray(i.value))?.value as InviteRuleConfig | undefined;
-  const bannersNow = section.items.find((i) => i.target === 'banners' && Array.isArray(i.value))?.value as PromotionBannersValue | undefined;
   const rule = useDraft<InviteRuleConfig>(ruleNow ?? null, inviteRuleConfig);
-  const banners = useDraft<PromotionBannersValue>(bannersNow ?? null, promotionBanners);
   const r = rule.draft;
   const set = <K extends keyof InviteRuleConfig>(key: K, value: InviteRuleConfig[K]) => r && rule.set({ ...r, [key]: value });
   return (
@@ -42,15 +40,7 @@ export function InviteSection() {
             onReset={rule.reset} onSave={() => void section.save('rule', r).then((c) => c && rule.settle())} />
         </form>
       )}
-      {banners.draft && (
-        <form className="config-form panel" onSubmit={(e) => e.preventDefault()} data-testid="config-invite-banners">
-          <h3>{t('admin.config.promotion.banners')}</h3>
-          <p className="admin-note">{t('admin.config.invite.bannersHelp')}</p>
-          <BannerListField label={t('admin.config.promotion.bannerList')} value={banners.draft} onChange={banners.set} />
-          <SaveBar canEdit={section.canEdit} movesMoney={false} dirty={banners.dirty} busy={section.busy} problems={banners.problems}
-            onReset={banners.reset} onSave={() => void section.save('banners', banners.draft!).then((c) => c && banners.settle())} />
-        </form>
-      )}
+      <PromotionBannersForm section={section} testId="config-invite-banners" help={t('admin.config.invite.bannersHelp')} />
       <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );

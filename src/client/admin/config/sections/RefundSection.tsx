@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { promotionBanners, REFUND_PERIODS, refundConfig, refundRuleConfig, type PromotionBannersValue, type RefundRuleConfig } from '../../../../contract';
+import { REFUND_MONEY_FIELDS, REFUND_PERIODS, refundConfig, refundRuleConfig, ruleChangeMovesMoney, type RefundRuleConfig } from '../../../../contract';
 import { LoadState } from '../../parts';
 import { PendingHere } from '../ChangeCard';
-import { canonical, useDraft } from '../draft';
-import { BannerListField, HtmlField, SelectField } from '../fields';
+import { useDraft } from '../draft';
+import { HtmlField, SelectField } from '../fields';
 import { SaveBar } from '../SaveBar';
 import { useConfigSection } from '../useConfigSection';
-import { OptionalAmountField, PercentField } from './promotionParts';
-
-/** The rule's figures: a change of any waits for a second operator (the server decides the same way). */
-const FIGURES = ['percent', 'period', 'minimum', 'success', 'fail'] as const;
+import { OptionalAmountField, PercentField, PromotionBannersForm } from './promotionParts';
 
 /**
  * Refunds: the rule (its figures wait for a second operator; its info text alone applies at
@@ -19,12 +16,10 @@ export function RefundSection() {
   const { t } = useTranslation();
   const section = useConfigSection('refund', refundConfig);
   const ruleNow = section.items.find((i) => i.target === 'rule' && !Array.isArray(i.value))?.value as RefundRuleConfig | undefined;
-  const bannersNow = section.items.find((i) => i.target === 'banners' && Array.isArray(i.value))?.value as PromotionBannersValue | undefined;
   const rule = useDraft<RefundRuleConfig>(ruleNow ?? null, refundRuleConfig);
-  const banners = useDraft<PromotionBannersValue>(bannersNow ?? null, promotionBanners);
   const r = rule.draft;
   const set = <K extends keyof RefundRuleConfig>(key: K, value: RefundRuleConfig[K]) => r && rule.set({ ...r, [key]: value });
-  const movesMoney = !!r && (!ruleNow || FIGURES.some((k) => canonical(r[k]) !== canonical(ruleNow[k])));
+  const movesMoney = !!r && ruleChangeMovesMoney(REFUND_MONEY_FIELDS, ruleNow ?? null, r);
   return (
     <section className="config-section" aria-labelledby="config-refund-title">
       <h2 id="config-refund-title">{t('admin.config.sections.refund')}</h2>
@@ -47,14 +42,7 @@ export function RefundSection() {
             onReset={rule.reset} onSave={() => void section.save('rule', r).then((c) => c && rule.settle())} />
         </form>
       )}
-      {banners.draft && (
-        <form className="config-form panel" onSubmit={(e) => e.preventDefault()} data-testid="config-refund-banners">
-          <h3>{t('admin.config.promotion.banners')}</h3>
-          <BannerListField label={t('admin.config.promotion.bannerList')} value={banners.draft} onChange={banners.set} />
-          <SaveBar canEdit={section.canEdit} movesMoney={false} dirty={banners.dirty} busy={section.busy} problems={banners.problems}
-            onReset={banners.reset} onSave={() => void section.save('banners', banners.draft!).then((c) => c && banners.settle())} />
-        </form>
-      )}
+      <PromotionBannersForm section={section} testId="config-refund-banners" />
       <PendingHere pending={section.pending} onDecided={section.reload} />
     </section>
   );

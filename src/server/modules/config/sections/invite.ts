@@ -1,14 +1,12 @@
-import { INVITE_TARGETS, inviteConfig, type InviteConfig, type InviteRuleConfig } from '../../../../contract';
+import { INVITE_MONEY_FIELDS, INVITE_TARGETS, inviteConfig, ruleChangeMovesMoney, type InviteConfig } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import { refuse } from '../../../errors';
 import type { InviteRule } from '../../promotions/invites';
-import { anyChanged, type ConfigSection } from '../section';
+import type { ConfigSection } from '../section';
 import { amountsAsEdited, amountsAsStored, bannersAsEdited, cleanBanners, lockedSetting, storedSetting } from './promotion-banners';
 
 const RULE_KEY = 'invite.rule';
 const BANNERS_KEY = 'invite.banners';
-/** Every field of the rule decides what referrers are paid. */
-const MONEY_FIELDS: readonly (keyof InviteRuleConfig)[] = ['percent', 'firstDeposits', 'capPerFriend', 'success', 'fail'];
 
 /**
  * The invite bonus (targets `rule` and `banners`): the settings `invite.rule` (minor units per
@@ -42,7 +40,7 @@ export function inviteSection(ctx: AppContext): ConfigSection<InviteConfig> {
       const rule: InviteRule = { ...value, capPerFriend: amountsAsStored(value.capPerFriend) };
       await ctx.settings.write(trx, RULE_KEY, { ...stored, ...rule });
     },
-    movesMoney: (before, after) => !Array.isArray(after) && anyChanged(Array.isArray(before) ? null : before, after, MONEY_FIELDS),
+    movesMoney: (before, after) => !Array.isArray(after) && ruleChangeMovesMoney(INVITE_MONEY_FIELDS, Array.isArray(before) ? null : before, after),
     clean: (value) => (Array.isArray(value) ? cleanBanners(value) : value),
     async check(_db, target, value) {
       if ((target === 'banners') !== Array.isArray(value)) refuse('INVALID_INPUT', `not a value of the invite ${target}`);

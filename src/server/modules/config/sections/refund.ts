@@ -1,14 +1,12 @@
-import { REFUND_TARGETS, refundConfig, type RefundConfig, type RefundRuleConfig } from '../../../../contract';
+import { REFUND_MONEY_FIELDS, REFUND_TARGETS, refundConfig, ruleChangeMovesMoney, type RefundConfig } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import { refuse } from '../../../errors';
 import type { RefundRule } from '../../promotions/refunds';
-import { anyChanged, type ConfigSection } from '../section';
+import type { ConfigSection } from '../section';
 import { amountsAsEdited, amountsAsStored, bannersAsEdited, cleanBanners, cleanHtml, localizedAsRead, lockedSetting, storedSetting } from './promotion-banners';
 
 const RULE_KEY = 'refund.rule';
 const BANNERS_KEY = 'refund.banners';
-/** The rule's figures; its `info` text alone moves no money. */
-const MONEY_FIELDS: readonly (keyof RefundRuleConfig)[] = ['percent', 'period', 'minimum', 'success', 'fail'];
 
 /**
  * Refunds (targets `rule` and `banners`): the settings `refund.rule` (minor units per currency,
@@ -44,7 +42,7 @@ export function refundSection(ctx: AppContext): ConfigSection<RefundConfig> {
       const rule: RefundRule = { ...value, minimum: amountsAsStored(value.minimum) };
       await ctx.settings.write(trx, RULE_KEY, { ...stored, ...rule });
     },
-    movesMoney: (before, after) => !Array.isArray(after) && anyChanged(Array.isArray(before) ? null : before, after, MONEY_FIELDS),
+    movesMoney: (before, after) => !Array.isArray(after) && ruleChangeMovesMoney(REFUND_MONEY_FIELDS, Array.isArray(before) ? null : before, after),
     clean: (value) => (Array.isArray(value) ? cleanBanners(value) : { ...value, info: cleanHtml(value.info) }),
     async check(_db, target, value) {
       if ((target === 'banners') !== Array.isArray(value)) refuse('INVALID_INPUT', `not a value of the refund ${target}`);

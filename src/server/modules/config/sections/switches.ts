@@ -1,7 +1,6 @@
-import { switchesConfig, type SwitchesConfig } from '../../../../contract';
+import { canonicalJson, switchesConfig, type SwitchesConfig } from '../../../../contract';
 import type { AppContext } from '../../../context';
 import type { ConfigSection, Reader } from '../section';
-import { canonical } from '../section';
 
 interface SlipSetting { closedFrom: string | null; closedTo: string | null; uploadWithinMinutes: number; utcOffsetMinutes: number }
 
@@ -50,7 +49,7 @@ export function switchesSection(ctx: AppContext): ConfigSection<SwitchesConfig> 
       const stored = await settings(trx);
       const now = valueOf(stored);
       for (const field of Object.keys(KEYS) as (keyof SwitchesConfig)[]) {
-        if (canonical(now[field]) === canonical(value[field])) continue;
+        if (canonicalJson(now[field]) === canonicalJson(value[field])) continue;
         const next = field === 'slip' ? { ...slipOf(stored.get(KEYS.slip)), ...value.slip } : value[field];
         await ctx.settings.write(trx, KEYS[field], next);
       }

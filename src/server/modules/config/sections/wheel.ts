@@ -1,12 +1,12 @@
 import { sql, type Selectable } from 'kysely';
-import { toMajor, toMinor, WHEEL_TARGET, wheelConfig, type LocalizedTextValue, type PerCurrencyAmountValue, type WheelConfig, type WheelSliceConfig, wheelChangeMovesMoney } from '../../../../contract';
+import { canonicalJson, toMajor, toMinor, WHEEL_TARGET, wheelConfig, type LocalizedTextValue, type PerCurrencyAmountValue, type WheelConfig, type WheelSliceConfig, wheelChangeMovesMoney } from '../../../../contract';
 import { sanitizeOperatorHtml } from '../../../content/operator-html';
 import type { LocalizedText } from '../../../content/localized-text';
 import type { AppContext } from '../../../context';
 import type { SpinSliceTable } from '../../../db/schema';
 import { refuse } from '../../../errors';
 import { rulesOf, type MoneyRulesSetting } from '../../../settings/money-rules';
-import { canonical, type ConfigSection } from '../section';
+import type { ConfigSection } from '../section';
 
 const CURRENCIES = ['BAHT', 'LAK'] as const;
 /** Kept slices move past every position in use before taking their new one (positions are unique in use). */
@@ -23,7 +23,7 @@ const minor = (amounts: PerCurrencyAmountValue): Record<string, number> =>
 const storedPrize = (slice: WheelSliceConfig) => (slice.prizeKind === 'credit' ? minor(slice.prizeAmount) : {});
 
 /** What a slice pays and how often: a change to it is a change of money, and a new slice row. */
-const moneyOf = (s: { weight: number; prizeKind: string; prizeAmount: unknown }) => canonical([s.weight, s.prizeKind, s.prizeAmount]);
+const moneyOf = (s: { weight: number; prizeKind: string; prizeAmount: unknown }) => canonicalJson([s.weight, s.prizeKind, s.prizeAmount]);
 
 /**
  * The active spin wheel (target 'active'; one wheel is active at a time): its name, coin rule,
