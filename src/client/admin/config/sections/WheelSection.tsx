@@ -209,12 +209,12 @@ function SliceRow({ index, slice, chance, count, open, editorId, onToggle, onCha
             : <span className="admin-note">{t('admin.config.wheel.kinds.nothing')}</span>}
         </td>
         <td className="wheel-slice__actions">
-          <button type="button" className="btn btn--ghost wheel-icon" aria-label={t('admin.config.moveUp')} title={t('admin.config.moveUp')} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
-          <button type="button" className="btn btn--ghost wheel-icon" aria-label={t('admin.config.moveDown')} title={t('admin.config.moveDown')} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
+          <button type="button" className="btn btn--ghost wheel-icon" data-edit-only aria-label={t('admin.config.moveUp')} title={t('admin.config.moveUp')} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
+          <button type="button" className="btn btn--ghost wheel-icon" data-edit-only aria-label={t('admin.config.moveDown')} title={t('admin.config.moveDown')} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
           <button type="button" className="btn btn--ghost" aria-expanded={open} aria-controls={editorId} onClick={onToggle}>
             {open ? t('admin.config.wheel.done') : t('admin.config.wheel.edit')}
           </button>
-          <button type="button" className="btn btn--ghost" disabled={count <= WHEEL_LIMITS.minSlices} onClick={onRemove}>{t('admin.config.remove')}</button>
+          <button type="button" className="btn btn--ghost" data-edit-only disabled={count <= WHEEL_LIMITS.minSlices} onClick={onRemove}>{t('admin.config.remove')}</button>
         </td>
       </tr>
     </>
