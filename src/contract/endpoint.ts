@@ -101,6 +101,12 @@ export const CLIENT_HEADER = 'x-client';
 export const CLIENT_HEADER_VALUE = 'member-wallet';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotency-replayed';
+/**
+ * The member client's stable device id (a UUID made once and kept on the device, through logouts),
+ * sent with every call. The server records it at login, registration and money calls for the
+ * operators' risk signals; a missing or malformed one is ignored, never refused.
+ */
+export const DEVICE_ID_HEADER = 'x-device-id';
 
 export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any, any, any, any, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
 export type QueryOf<E> = E extends Endpoint<any, any, any, infer Q, any, any, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;

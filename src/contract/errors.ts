@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE', // the database is out of reach for a moment (a restart or failover); retry with the same key
   'DEPOSIT_MAXIMUM', // a deposit notice above the largest deposit taken in the member's currency (the money rules' largest QR maximum)
   'BANK_IN_USE', // removing a bank from the list while members are registered with it
+  'MEMBER_TAG_LIMIT', // a tag on a member who already has MEMBER_TAGS_PER_MEMBER tags
   'CONFIG_STALE', // approving a configuration change whose item another change has changed since it was proposed: propose it again
   'CONFIRMATION_MISMATCH', // closing the member service without typing the word shown (SERVICE_CLOSE_WORD): nothing changes
   'SCHEDULE_IN_PAST', // a service closure scheduled for a time already gone, or a reopen time not after the closing time
@@ -136,6 +137,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   ALREADY_DECIDED: 409,
   CONFIG_STALE: 409,
   BANK_IN_USE: 409,
+  MEMBER_TAG_LIMIT: 409,
   OPERATOR_EXISTS: 409,
   FILE_NOT_SUPPORTED: 415,
   CURRENCY_MISMATCH: 409,

@@ -4,6 +4,7 @@ import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
 import { idParam, isoDate, ok } from '../endpoints/common';
 import { amountInput } from '../money';
+import { member360Endpoints, withdrawalListItem } from './member360';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
 import {
   adjustmentItem, arrivalItem, auditItem, ledgerRow, listOf, loginAnswer, memberDetail, memberSummary, operatorView, signInBurst, slipDetail,
@@ -63,7 +64,7 @@ export const adminWithdrawals = endpoint({
   method: 'GET', path: '/api/admin/withdrawals', access: 'operator', permission: 'money.read', tag,
   summary: 'Withdrawals by status: queued (waiting for approval), paying (waiting for the payout), paid, rejected',
   query: z.object({ status: z.enum(['queued', 'paying', 'paid', 'rejected']).default('queued'), page }),
-  response: listOf(withdrawalItem),
+  response: listOf(withdrawalListItem),
 });
 
 export const adminApproveWithdrawal = endpoint({
@@ -284,4 +285,5 @@ export const adminEndpoints = {
   adminService, adminCloseService, adminReopenService, adminCancelServiceSchedule, adminAudit, adminAuditFacets,
   ...chatOperatorEndpoints,
   ...configEndpoints,
+  ...member360Endpoints,
 } as const;

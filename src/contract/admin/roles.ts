@@ -8,6 +8,8 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const PERMISSIONS = {
   /** Search members and read a member's profile, wallet, ledger and sessions. */
   'members.read': ['support', 'finance', 'admin'],
+  /** Put tags on a member and add notes (support, finance and admin all meet members' cases). */
+  'members.notes': ['support', 'finance', 'admin'],
   /** Lock and unlock a member (a lock ends the member's sessions). */
   'members.lock': ['support', 'admin'],
   /** Give a member a new temporary password. */

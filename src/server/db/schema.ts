@@ -85,6 +85,8 @@ export interface SessionTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  /** The device id the member client sent at login (migration 0034); null when none or malformed. */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An OTP code sent by SMS (0005_member_access); code and token are stored only as hashes. */
@@ -712,4 +714,36 @@ export interface ConfigChangeTable {
   note: string | null;
   created_at: Generated<Date>;
   decided_at: Date | null;
+}
+
+// Member 360 and risk signals (migration 0034), a part of DB of its own as the ones above.
+export interface DB {
+  member_device: MemberDeviceTable;
+  member_tag: MemberTagTable;
+  member_note: MemberNoteTable;
+}
+
+/** A device a member used: first and last seen, and the address it was last seen from. */
+export interface MemberDeviceTable {
+  member_id: number;
+  device_id: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  last_ip: string | null;
+}
+
+export interface MemberTagTable {
+  member_id: number;
+  tag: string;
+  operator_id: number | null;
+  created_at: Generated<Date>;
+}
+
+/** Append-only (a trigger refuses update and delete). */
+export interface MemberNoteTable {
+  id: Generated<bigint>;
+  member_id: number;
+  text: string;
+  operator_id: number | null;
+  created_at: Generated<Date>;
 }

@@ -51,7 +51,7 @@ export class Login {
     this.addresses = new AddressFailures({ db: deps.db, clock: deps.clock }, LOGIN_LIMITS.address);
   }
 
-  async login(request: LoginRequest, client: { ip: string; userAgent?: string }): Promise<string> {
+  async login(request: LoginRequest, client: { ip: string; userAgent?: string; deviceId?: string | null }): Promise<string> {
     const { db, throttle, passwords } = this.deps;
     const phone = checkPhone(this.deps.country, request.username);
     const accountKey = phone.ok ? phone.phone : request.username;
@@ -77,6 +77,6 @@ export class Login {
     }
     await Promise.all(tickets.map((ticket) => throttle.giveBack(ticket)));
     if (member.status !== 'active') refuse('INACTIVE_USER');
-    return this.deps.sessions.create(member.id, { persistent: request.remember === true, ip: client.ip, userAgent: client.userAgent });
+    return this.deps.sessions.create(member.id, { persistent: request.remember === true, ip: client.ip, userAgent: client.userAgent, deviceId: client.deviceId });
   }
 }

@@ -8,6 +8,7 @@ import type { Login } from './login';
 import type { PasswordReset } from './password-reset';
 import type { Profiles } from './profile';
 import type { Registration } from './registration';
+import { deviceIdOf } from '../sessions/devices';
 
 const OK = { message: 'OK' as const };
 
@@ -27,14 +28,17 @@ export interface AccountServices {
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { login, registration, profiles, agreements, passwordReset }: AccountServices) {
   contractRoute(
     app, ctx.guards, endpoints.login,
-    async ({ body, request }) => ({ token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }) }),
+    async ({ body, request }) => ({
+      token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'], deviceId: deviceIdOf(request) }),
+    }),
   );
   contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body }) => {
     await registration.validate(body);
     return OK;
   });
-  contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body }) => {
-    await registration.register(body);
+  contractRoute(app, ctx.guards, endpoints.accountCreate, async ({ body, request }) => {
+    const { memberId } = await registration.register(body);
+    await ctx.sessions.devices.seen(memberId, deviceIdOf(request), request.ip);
     return OK;
   });
 

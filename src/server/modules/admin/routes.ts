@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import type { BackOffice } from './setup';
 import { actorOf } from './guard';
+import { registerMember360Routes } from './member360/routes';
 
 /** `/api/admin/*`: thin handlers, one domain call each; the guard has checked the session and the permission. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, office: BackOffice) {
@@ -55,6 +56,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminCloseService, async ({ body, request }) => service.close(body, actorOf(request)));
   contractRoute(app, g, e.adminReopenService, async ({ request }) => service.reopen(actorOf(request)));
   contractRoute(app, g, e.adminCancelServiceSchedule, async ({ request }) => service.cancel(actorOf(request)));
+  registerMember360Routes(app, g, office);
   contractRoute(app, g, e.adminAudit, async ({ query }) => audit.page(query));
   contractRoute(app, g, e.adminAuditFacets, async () => audit.facets());
 }

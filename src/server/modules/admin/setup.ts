@@ -9,6 +9,8 @@ import { ArrivalQueue } from './arrival-queue';
 import { AuditLog } from './audit';
 import { operatorRouteGuard, requireOperator, type OperatorAuthenticator } from './guard';
 import { MemberDesk } from './members';
+import { MemberOverview } from './member360/overview';
+import { MemberTagsNotes } from './member360/tags-notes';
 import { Operators } from './operators';
 import { ServiceSwitch } from './service-switch';
 import { SignInFailures } from './sign-in-failures';
@@ -25,6 +27,9 @@ export interface BackOffice {
   arrivals: ArrivalQueue;
   adjustments: Adjustments;
   members: MemberDesk;
+  /** Member 360 and the risk signals (member360/, risk/). */
+  member360: MemberOverview;
+  memberNotes: MemberTagsNotes;
   service: ServiceSwitch;
   authenticate: OperatorAuthenticator;
 }
@@ -54,16 +59,23 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
   ctx.guards.requireOperator = (permission?: Permission) => requireOperator(authenticate, permission);
 
   const money = wallet.money;
+  const memberNotes = new MemberTagsNotes({ db: ctx.db, audit });
+  const member360 = new MemberOverview({ db: ctx.db, notes: memberNotes });
   const office: BackOffice = {
     operators,
     signInFailures: new SignInFailures(ctx.db),
     audit,
     authenticate,
-    withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
+    withdrawals: new WithdrawalQueue({
+      db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual',
+      signals: (items) => member360.withdrawalSignalCodes(items),
+    }),
     slips: new SlipQueue({ db: ctx.db, money, audit }),
     arrivals: new ArrivalQueue({ db: ctx.db, money, audit, notices: deposits.notices }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
     members: new MemberDesk({ db: ctx.db, money, sessions: ctx.sessions, audit, passwords: ctx.passwords }),
+    member360,
+    memberNotes,
     service: new ServiceSwitch({ db: ctx.db, settings: ctx.settings, clock: ctx.clock, audit }),
   };
   registerAdminRoutes(app, ctx, office);

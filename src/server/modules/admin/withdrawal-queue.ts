@@ -5,6 +5,10 @@ import { DomainError, refuse } from '../../errors';
 import type { Withdrawals } from '../wallet/withdrawals';
 import type { Actor, AuditLog } from './audit';
 import { UUID } from '../../db/uuid';
+import type { RiskSignalCode } from '../../../contract';
+
+/** The codes of the risk signals of a page of withdrawals, by withdrawal id, read in one batch (member360/overview.ts). */
+export type WithdrawalSignalCodes = (items: readonly { memberId: number; withdrawalId: string }[]) => Promise<Map<string, RiskSignalCode[]>>;
 
 type Status = 'queued' | 'paying' | 'paid' | 'rejected';
 
@@ -16,7 +20,7 @@ type Status = 'queued' | 'paying' | 'paid' | 'rejected';
  * ALREADY_DECIDED, or, when it is the same operator repeating the same decision, the item.
  */
 export class WithdrawalQueue {
-  constructor(private readonly deps: { db: Kysely<DB>; withdrawals: Withdrawals; audit: AuditLog; manualPayout: boolean }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; withdrawals: Withdrawals; audit: AuditLog; manualPayout: boolean; signals: WithdrawalSignalCodes }) {}
 
   private base() {
     return this.deps.db.selectFrom('withdrawal').innerJoin('member', 'member.id', 'withdrawal.member_id');
@@ -37,7 +41,10 @@ export class WithdrawalQueue {
       this.select(query).orderBy('withdrawal.created_at', status === 'queued' || status === 'paying' ? 'asc' : 'desc')
         .limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE).execute(),
     ]);
-    return { total: Number(total), items: rows.map(view) };
+    const items = rows.map(view);
+    // Read side only: each row shows its signals' codes; they inform the decision, never block it.
+    const signals = await this.deps.signals(items.map((w) => ({ memberId: w.memberId, withdrawalId: w.id })));
+    return { total: Number(total), items: items.map((w) => ({ ...w, signals: signals.get(w.id) ?? [] })) };
   }
 
   async item(id: string) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { MemberIdentity } from '../../http/member-guard';
+import { MemberDevices } from './devices';
 
 /** A remembered session lasts 30 days; a session-only one 12 hours (the browser forgets it sooner). */
 export const SESSION_TTL_MS = { persistent: 30 * 24 * 3600_000, sessionOnly: 12 * 3600_000 } as const;
@@ -28,10 +29,14 @@ interface Remembered {
  */
 export class Sessions {
   private readonly remembered = new Map<string, Remembered>();
+  /** The devices members use, seen at login and on their calls (the operators' risk signals). */
+  readonly devices: MemberDevices;
 
-  constructor(private readonly db: Kysely<DB>, private readonly now: () => Date = () => new Date()) {}
+  constructor(private readonly db: Kysely<DB>, private readonly now: () => Date = () => new Date()) {
+    this.devices = new MemberDevices(db, now);
+  }
 
-  async create(memberId: number, options: { persistent: boolean; ip?: string; userAgent?: string }): Promise<string> {
+  async create(memberId: number, options: { persistent: boolean; ip?: string; userAgent?: string; deviceId?: string | null }): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const ttl = options.persistent ? SESSION_TTL_MS.persistent : SESSION_TTL_MS.sessionOnly;
     await this.db
@@ -45,8 +50,10 @@ export class Sessions {
         revoked_at: null,
         ip: options.ip ?? null,
         user_agent: options.userAgent?.slice(0, 300) ?? null,
+        device_id: options.deviceId ?? null,
       })
       .execute();
+    await this.devices.seen(memberId, options.deviceId ?? null, options.ip ?? null);
     return token;
   }
 
