@@ -1,3 +1,4 @@
+import { deviceId } from '../auth/deviceId';
 import { getToken } from '../auth/storage';
 import { callLanguage } from './answers';
 import { createHttp } from './http';
@@ -6,11 +7,11 @@ import { endMemberSession } from './memberSession';
 export { fillPath, newIdempotencyKey, type CallOptions } from './request';
 
 /**
- * The member app's client: the member's stored token, the member's language, and an ended
+ * The member app's client: the member's stored token, the member's language, this device's id, and an ended
  * session sends the member to /login or /terminated (./memberSession.ts). The console makes its
  * own from the same factory (src/client/admin/api.ts).
  */
-const memberHttp = createHttp({ tokenSource: getToken, onSessionEnd: endMemberSession, language: callLanguage });
+const memberHttp = createHttp({ tokenSource: getToken, onSessionEnd: endMemberSession, language: callLanguage, deviceId });
 
 /** Calls one contract endpoint as the member: `call(endpoints.login, { body: { username, password } })`. */
 export const call = memberHttp.call;

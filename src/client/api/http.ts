@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { TIMEOUTS } from '../../contract/constants';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, IDEMPOTENCY_HEADER, type Endpoint, type ResponseOf } from '../../contract/endpoint';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, DEVICE_ID_HEADER, IDEMPOTENCY_HEADER, type Endpoint, type ResponseOf } from '../../contract/endpoint';
 import { messageOf, sessionEndOf, type SessionEnd } from './answers';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
 import { fillPath, newIdempotencyKey, type CallArgs, type LooseOptions } from './request';
@@ -13,6 +13,8 @@ export interface HttpOptions {
   onSessionEnd: (end: SessionEnd) => void;
   /** The Accept-Language to send: the language the app shows, as an HTML tag (`lo` for Lao). */
   language: () => string | undefined;
+  /** The member app's stable device id, sent with every call (the console sends none). */
+  deviceId?: () => string | null;
 }
 
 export interface Http {
@@ -60,7 +62,7 @@ const toApiError = (error: unknown): ApiError => {
  * contract. Failures reject with an ApiError carrying the server's code, and the answers that
  * end a session (410 gone, invalid-token) reach `onSessionEnd`.
  */
-export function createHttp({ tokenSource, onSessionEnd, language }: HttpOptions): Http {
+export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: HttpOptions): Http {
   const instance = axios.create({
     baseURL: '',
     timeout: TIMEOUTS.requestMs,
@@ -80,6 +82,8 @@ export function createHttp({ tokenSource, onSessionEnd, language }: HttpOptions)
       if (token) config.headers.set('Authorization', `Bearer ${token}`);
       const tag = language();
       if (tag) config.headers.set('Accept-Language', tag);
+      const device = deviceId?.();
+      if (device) config.headers.set(DEVICE_ID_HEADER, device);
       return config;
     },
     undefined,

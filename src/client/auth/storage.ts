@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   inviteCode: 'inviteCode',
   locale: 'locale',
   chatGuestId: 'chatGuestId',
+  /** This device's stable id (X-Device-Id): made once, kept through logouts (../auth/deviceId.ts). */
+  deviceId: 'deviceId',
   /** Session storage: the chat's invite bubble was put away (or the chat opened) in this tab. */
   chatInviteSeen: 'chatInviteSeen',
 } as const;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { adminLockMember, adminMember, adminMemberLedger, adminResetMemberPassword, adminUnlockMember } from '../../../contract';
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, When } from '../parts';
+import { MemberOverview } from '../member360/MemberOverview';
 import { useOperator } from '../session';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
@@ -64,6 +65,7 @@ export function MemberPage() {
           </ul>
         </div>
       </div>
+      <MemberOverview memberId={id} />
       <div className="admin-card panel">
         <h2>{t('admin.members.ledger')}</h2>
         <LoadState error={ledger.error} loading={!ledger.data} empty={ledger.data?.items.length === 0} />

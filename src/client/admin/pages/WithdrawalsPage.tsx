@@ -9,6 +9,7 @@ import { useLatest } from '../../ui/useLatest';
 import { useToast } from '../../ui/toastContext';
 import { adminCall } from '../api';
 import { DecisionFailure, Fact, LoadState, Money, PageHead, Pager, ReasonForm, StatusTabs, When } from '../parts';
+import { SignalBadges } from '../member360/Signals';
 import { useOperator } from '../session';
 import { useLoad } from '../useLoad';
 
@@ -68,6 +69,7 @@ export function WithdrawalsPage() {
               <strong>{w.memberName}</strong>
               <Money value={w.amount} />
             </div>
+            <SignalBadges codes={w.signals} />
             <dl className="admin-facts">
               <Fact label={t('admin.member.phone')}>{w.username}</Fact>
               <Fact label={t('admin.member.bank')}>{w.bankCode} {w.bankAccountNo} · {w.bankAccountName}</Fact>
