@@ -74,7 +74,7 @@ export async function openAsMember(p: Page, token: string, locale: Locale, path:
  * is on) and logs in. Unless told otherwise, the agreement (its own issue) is accepted up front
  * so that its modal does not cover the page under test.
  */
-export async function registerMember(who: { name: string; phonePrefix?: string; accountPrefix: string; acceptAgreement?: boolean }) {
+export async function registerMember(who: { name: string; phonePrefix?: string; accountPrefix: string; acceptAgreement?: boolean; inviteCode?: string }) {
   const digits = String(Date.now()).slice(-8);
   const phone = `${who.phonePrefix ?? '08'}${digits}`;
   const password = 'secret-123';
@@ -99,6 +99,7 @@ export async function registerMember(who: { name: string; phonePrefix?: string; 
     bankAccountName: who.name.toUpperCase(),
     bankAccountNo: `${who.accountPrefix}${digits}`,
     ...(otpToken ? { otpToken } : {}),
+    ...(who.inviteCode ? { inviteCode: who.inviteCode } : {}),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
 

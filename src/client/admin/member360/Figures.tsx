@@ -18,14 +18,21 @@ export function FiguresCard({ figures }: { figures: readonly Figures[] }) {
           <dl className="m360-figures__grid">
             {ROWS.map((row) => (
               <div key={row} className="m360-figure" data-figure={row}>
-                <dt title={t(`admin.member360.how.${row}`)}>{t(`admin.member360.figure.${row}`)}</dt>
+                <dt>{t(`admin.member360.figure.${row}`)}</dt>
                 <dd><Money value={f[row]} /> <span className="admin-currency">{f.currency}</span></dd>
               </div>
             ))}
           </dl>
         </div>
       ))}
-      <p className="admin-note m360-how">{t('admin.member360.fromLedger')}</p>
+      <details className="m360-how-list">
+        <summary>{t('admin.member360.fromLedger')}</summary>
+        <dl>
+          {ROWS.map((row) => (
+            <div key={row}><dt>{t(`admin.member360.figure.${row}`)}</dt><dd>{t(`admin.member360.how.${row}`)}</dd></div>
+          ))}
+        </dl>
+      </details>
     </div>
   );
 }

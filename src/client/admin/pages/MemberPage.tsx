@@ -29,6 +29,8 @@ export function MemberPage() {
       <PageHead id="member-title" title={member.name}>
         <span className={`admin-badge admin-badge--${member.status}`} data-testid="member-status">{t(`admin.members.status.${member.status}`)}</span>
       </PageHead>
+      {/* The 360 first: on a phone the signals are what the operator opens the page for. */}
+      <MemberOverview memberId={id} />
       <div className="admin-grid">
         <div className="admin-card panel">
           <h2>{t('admin.members.profile')}</h2>
@@ -65,7 +67,6 @@ export function MemberPage() {
           </ul>
         </div>
       </div>
-      <MemberOverview memberId={id} />
       <div className="admin-card panel">
         <h2>{t('admin.members.ledger')}</h2>
         <LoadState error={ledger.error} loading={!ledger.data} empty={ledger.data?.items.length === 0} />
