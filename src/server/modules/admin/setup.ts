@@ -59,7 +59,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     signInFailures: new SignInFailures(ctx.db),
     audit,
     authenticate,
-    withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual' }),
+    withdrawals: new WithdrawalQueue({ db: ctx.db, withdrawals: wallet.withdrawals, audit, operators, clock: ctx.clock, manualPayout: ctx.config.payout === 'manual' }),
     slips: new SlipQueue({ db: ctx.db, money, audit }),
     arrivals: new ArrivalQueue({ db: ctx.db, money, audit, notices: deposits.notices }),
     adjustments: new Adjustments({ db: ctx.db, money, audit }),
