@@ -73,7 +73,8 @@ export const adminApproveWithdrawal = endpoint({
     + 'recorded and the second, by an operator of another tree (OWN_APPROVAL) with a fresh authenticator code (APPROVAL_CODE_REQUIRED, '
     + 'APPROVAL_CODE_INVALID), sends it to the payout',
   params: idParams,
-  body: z.object({ code: totpCode.optional().describe("the approver's authenticator code: required for a second approval") }).optional(),
+  // A request without a body (the first or only approval) reaches the schema as null.
+  body: z.object({ code: totpCode.optional().describe("the approver's authenticator code: required for a second approval") }).nullish(),
   response: withdrawalItem,
 });
 
