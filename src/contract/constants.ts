@@ -135,6 +135,7 @@ export const WITHDRAWAL_REJECT_REASONS = ['BANK_ACCOUNT_INVALID', 'TURNOVER_NOT_
 export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
 /** The reasons an operator may choose (the bank's own refusal is not one). */
 export const OPERATOR_REJECT_REASONS = ['BANK_ACCOUNT_INVALID', 'TURNOVER_NOT_MET', 'DUPLICATE_REQUEST', 'ACCOUNT_REVIEW', 'OTHER'] as const satisfies readonly WithdrawalRejectReason[];
+export type OperatorRejectReason = (typeof OPERATOR_REJECT_REASONS)[number];
 export type StatementType = (typeof STATEMENT_TYPES)[number];
 /** Sign shown before a statement amount: deposit and bonus '+', withdraw '-', others none. */
 export const STATEMENT_SIGN: Record<StatementType, '+' | '-' | ''> = {
