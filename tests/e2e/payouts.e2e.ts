@@ -97,6 +97,8 @@ describe('four eyes on payouts', () => {
         expect(await review.getByTestId('withdrawal-review-rule').innerText()).toBe(strings.withdrawals.review.second);
         const confirm = review.getByTestId('withdrawal-review-confirm');
         expect(await confirm.isDisabled()).toBe(true);
+        // Measured once the dialog's opening animation (a small scale) has finished.
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
         const box = await confirm.boundingBox();
         expect(box!.height).toBeGreaterThanOrEqual(44);
         await fontsReady(page);
