@@ -125,6 +125,17 @@ export const WHEEL = {
 } as const;
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+
+/**
+ * Why a withdrawal was refused, as its member reads it on the statement (words in
+ * `statement.withdrawReason.*`): an operator picks one of the first five and may add their own
+ * words (required with OTHER); PAYOUT_REFUSED is the bank's refusal of the transfer.
+ */
+export const WITHDRAWAL_REJECT_REASONS = ['BANK_ACCOUNT_INVALID', 'TURNOVER_NOT_MET', 'DUPLICATE_REQUEST', 'ACCOUNT_REVIEW', 'OTHER', 'PAYOUT_REFUSED'] as const;
+export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
+/** The reasons an operator may choose (the bank's own refusal is not one). */
+export const OPERATOR_REJECT_REASONS = ['BANK_ACCOUNT_INVALID', 'TURNOVER_NOT_MET', 'DUPLICATE_REQUEST', 'ACCOUNT_REVIEW', 'OTHER'] as const satisfies readonly WithdrawalRejectReason[];
+export type OperatorRejectReason = (typeof OPERATOR_REJECT_REASONS)[number];
 export type StatementType = (typeof STATEMENT_TYPES)[number];
 /** Sign shown before a statement amount: deposit and bonus '+', withdraw '-', others none. */
 export const STATEMENT_SIGN: Record<StatementType, '+' | '-' | ''> = {

@@ -85,6 +85,10 @@ export const ERROR_CODES = [
   'NO_SCHEDULE', // cancelling a service closure when none is scheduled ahead
   'SERVICE_CLOSED', // closing the member service while it is already closed
   'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
+  'OWN_APPROVAL', // the second approval of a large withdrawal by its first approver, or by an operator of the first approver's tree (four eyes)
+  'APPROVAL_CODE_REQUIRED', // the second approval of a large withdrawal without the approver's authenticator code
+  'APPROVAL_CODE_INVALID', // a wrong authenticator code, or one whose 30-second step was used already (a replay): nothing moves
+  'REASON_REQUIRED', // refusing a withdrawal for OTHER reasons without words for the member
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -134,6 +138,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   TRANSFER_IN_WALLET: 409,
   FORBIDDEN: 403,
   OWN_PROPOSAL: 403,
+  OWN_APPROVAL: 403,
+  APPROVAL_CODE_INVALID: 403,
   ALREADY_DECIDED: 409,
   CONFIG_STALE: 409,
   BANK_IN_USE: 409,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import la from '../../locales/la.json';
-import { activityText, linkedDescription, statementStatus, statusText, type StatementRow } from '../../src/client/statement/statementRow';
+import { activityText, linkedDescription, statementStatus, statusText, withdrawReasonText, type StatementRow } from '../../src/client/statement/statementRow';
 
 const ts: Record<string, TFunction> = {};
 beforeAll(async () => {
@@ -79,5 +79,14 @@ describe('activityText', () => {
     }
     expect(th.statement.linked.invite).toMatch(/[\u0E00-\u0E7F]/);
     expect(la.statement.linked.refund).toMatch(/[\u0E80-\u0EFF]/);
+  });
+});
+
+describe('withdrawReasonText', () => {
+  it("words the standard reason in the member's language and keeps the operator's words as typed", () => {
+    const words = '<b>Play</b> first & retry';
+    expect(withdrawReasonText(ts.en, { code: 'TURNOVER_NOT_MET', text: words })).toBe(`Reason: The bonus turnover is not complete yet. ${words}`);
+    expect(withdrawReasonText(ts.th, { code: 'BANK_ACCOUNT_INVALID', text: null })).toBe(`เหตุผล: ${th.statement.withdrawReason.BANK_ACCOUNT_INVALID}`);
+    expect(withdrawReasonText(ts.la, { code: 'OTHER', text: 'ບັນຊີປິດ' })).toBe(la.statement.withdrawReason.label.replace('{{reason}}', 'ບັນຊີປິດ'));
   });
 });

@@ -74,6 +74,8 @@ describe('back office', () => {
     await fontsReady(page);
     await screenshot(page, 'back-office-withdrawals-en');
     await card.getByRole('button', { name: en.admin.approve }).click();
+    // Approving is approve-with-confirmation: a review of the withdrawal first (one approval pays 6,000).
+    await page.getByTestId('withdrawal-review-confirm').click();
     await page.getByRole('status').filter({ hasText: en.admin.withdrawals.approved }).waitFor();
     await expect.poll(() => card.count()).toBe(0);
 

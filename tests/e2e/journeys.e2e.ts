@@ -589,6 +589,7 @@ describe('an operator', () => {
     await fontsReady(console_);
     await screenshot(console_, 'journey-operator-02-withdrawals');
     await card.getByRole('button', { name: a.approve }).click();
+    await console_.getByTestId('withdrawal-review-confirm').click();
     await console_.getByRole('status').filter({ hasText: a.withdrawals.approved }).waitFor();
     await expect.poll(() => card.count()).toBe(0);
 

@@ -96,6 +96,12 @@ async function freshCode(username: string): Promise<string> {
 }
 
 /**
+ * A code for an action that asks the seeded operator again (the second approval of a payout): a
+ * step no sign-in or earlier action has used, since the server accepts each step once.
+ */
+export const actionCode = (username: string): Promise<string> => (username === 'admin' ? adminCode() : freshCode(username));
+
+/**
  * Signs an operator in through the console in a language: the password, then the code (enrolling
  * the QR's key on the first login). The seeded admin's key is shared by every file (adminCode);
  * the checker's in the group's operator-keys file.

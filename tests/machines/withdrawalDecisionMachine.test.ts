@@ -102,4 +102,37 @@ describe('withdrawalDecisionMachine', () => {
     await server.refuse('ALREADY_DECIDED');
     expect(state()).toBe('failed');
   });
+
+  it('approve after review: the review opens first, a cancelled review sends nothing, the second approval carries the code', async () => {
+    const { actor, server, announced, state, context } = start();
+    actor.send({ type: 'review.opened', withdrawalId: 'w-1' });
+    expect(state()).toBe('reviewing');
+    actor.send({ type: 'review.cancelled' });
+    expect(state()).toBe('idle');
+    expect(server.calls).toEqual([]);
+
+    actor.send({ type: 'review.opened', withdrawalId: 'w-1' });
+    actor.send({ type: 'decision.sent', withdrawalId: 'w-1', decision: { verdict: 'approve', code: '12a' } });
+    expect(state()).toBe('reviewing');
+    actor.send({ type: 'decision.sent', withdrawalId: 'w-1', decision: { verdict: 'approve', code: '123456' } });
+    expect(server.calls).toEqual([{ withdrawalId: 'w-1', decision: { verdict: 'approve', code: '123456' } }]);
+    // A code already used: the review stays where it was, and a new code can be sent from it.
+    await server.refuse('APPROVAL_CODE_INVALID');
+    expect(state()).toBe('failed');
+    expect(context()).toMatchObject({ withdrawalId: 'w-1', decision: { verdict: 'approve', code: '123456' }, failure: { code: 'APPROVAL_CODE_INVALID' } });
+    actor.send({ type: 'decision.sent', withdrawalId: 'w-1', decision: { verdict: 'approve', code: '654321' } });
+    await server.succeed({ id: 'w-1', status: 'paid' });
+    expect(state()).toBe('done');
+    expect(announced).toEqual(['refused APPROVAL_CODE_INVALID', 'decided w-1 approve']);
+  });
+
+  it('reject with a standard reason may go without words; OTHER needs them', () => {
+    expect(isValidWithdrawalDecision({ verdict: 'reject', note: '', reasonCode: 'TURNOVER_NOT_MET' })).toBe(true);
+    expect(isValidWithdrawalDecision({ verdict: 'reject', note: ' ', reasonCode: 'OTHER' })).toBe(false);
+    expect(isValidWithdrawalDecision({ verdict: 'reject', note: 'Closed account', reasonCode: 'OTHER' })).toBe(true);
+    const { actor, server } = start();
+    actor.send({ type: 'rejection.opened', withdrawalId: 'w-2' });
+    actor.send({ type: 'decision.sent', withdrawalId: 'w-2', decision: { verdict: 'reject', note: '  ', reasonCode: 'DUPLICATE_REQUEST' } });
+    expect(server.calls).toEqual([{ withdrawalId: 'w-2', decision: { verdict: 'reject', note: '', reasonCode: 'DUPLICATE_REQUEST' } }]);
+  });
 });

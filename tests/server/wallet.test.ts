@@ -293,7 +293,9 @@ describe.each(engines)('wallet on %s', (engine) => {
 
       await t.app.wallet.withdrawals.reject(queued[0].id, 'operator-1', 'name mismatch');
       expect(await balances(t.app, m.id)).toMatchObject({ wallet: 13_000 });
-      await t.app.wallet.withdrawals.approve(queued[1].id, 'operator-1');
+      // The sandbox's seeded admin approves (an approval names an operator).
+      const admin = await t.app.ctx.db.selectFrom('operator').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+      await t.app.wallet.withdrawals.approve(queued[1].id, { operatorId: admin.id, username: admin.username });
       const after = await t.app.ctx.db.selectFrom('withdrawal').select(['status']).where('member_id', '=', m.id).orderBy('amount').execute();
       expect(after.map((w) => w.status)).toEqual(['rejected', 'paid']);
       await expect(t.app.wallet.withdrawals.reject(queued[0].id, 'operator-1')).rejects.toThrow('NO_DATA');

@@ -8,7 +8,7 @@ import { formatDateTime, formatRelativeTime, formatStatementAmount, statementSig
 import { pageCount } from '../statement/pagination';
 import { Pagination } from '../statement/Pagination';
 import { StatementIcon } from '../statement/StatementIcon';
-import { activityText, linkedDescription, statementStatus, statusText, type StatementNames, type StatementRow } from '../statement/statementRow';
+import { activityText, linkedDescription, statementStatus, statusText, withdrawReasonText, type StatementNames, type StatementRow } from '../statement/statementRow';
 import { useNow } from '../wallet/useNow';
 import { useWallet } from '../wallet/walletContext';
 import '../statement/statement.css';
@@ -89,6 +89,7 @@ export default function StatementScreen() {
                   <p className="statement-row__type">{t(`statement.type.${row.statementType}`)}</p>
                   <p className="statement-row__activity">{activityText(t, row, names)}</p>
                   {description && <p className="statement-row__description">{description}</p>}
+                  {row.reason && <p className="statement-row__reason" data-testid="statement-reason">{withdrawReasonText(t, row.reason)}</p>}
                   <p className="statement-row__time">
                     <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
                     <span aria-hidden="true"> · </span>

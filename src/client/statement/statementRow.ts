@@ -57,3 +57,13 @@ export const linkedDescription = (t: TFunction, row: StatementRow): string | und
   // The operator's words: Lao ones kept whole at line ends, as the catalogue's are.
   return text ? joinLaoWords(text) : undefined;
 };
+
+/**
+ * Why a withdrawal was refused: the standard reason in the member's language, then the operator's
+ * own words as they typed them. Plain text: the screen renders it as text, never as html.
+ */
+export const withdrawReasonText = (t: TFunction, reason: NonNullable<StatementRow['reason']>): string => {
+  // "Other" says nothing the operator's words do not.
+  const standard = reason.code === 'OTHER' && reason.text ? null : t(`statement.withdrawReason.${reason.code}`);
+  return t('statement.withdrawReason.label', { reason: [standard, reason.text].filter(Boolean).join(' ') });
+};

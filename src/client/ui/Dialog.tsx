@@ -12,13 +12,16 @@ interface DialogProps {
   children: ReactNode;
   /** Buttons at the bottom; the close icon is always there. */
   footer?: ReactNode;
+  /** Wider than the member column on a large screen (the console's reviews); a phone's width either way. */
+  wide?: boolean;
+  testId?: string;
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and the page
  * behind is inert. A tap on the backdrop closes it too.
  */
-export function Dialog({ open, onClose, title, children, footer }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, wide = false, testId }: DialogProps) {
   const { t } = useTranslation();
   // The browser focuses the first control (the close icon); a form can name a better start.
   const ref = useModalDialog(open, '[data-autofocus]');
@@ -33,8 +36,9 @@ export function Dialog({ open, onClose, title, children, footer }: DialogProps) 
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? 'dialog dialog--wide' : 'dialog'}
       aria-labelledby={titleId}
+      data-testid={testId}
       onCancel={(event) => {
         event.preventDefault();
         // React passes the event on to the dialogs this one was opened from (a modal portalled

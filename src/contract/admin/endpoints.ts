@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
 import { idParam, isoDate, ok } from '../endpoints/common';
+import { OPERATOR_REJECT_REASONS } from '../constants';
 import { amountInput } from '../money';
 import { member360Endpoints, withdrawalListItem } from './member360';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
@@ -69,13 +70,24 @@ export const adminWithdrawals = endpoint({
 
 export const adminApproveWithdrawal = endpoint({
   method: 'POST', path: '/api/admin/withdrawals/:id/approve', access: 'operator', permission: 'withdrawals.decide', tag,
-  summary: 'Approve a queued withdrawal: it goes to the payout adapter', params: idParams, response: withdrawalItem,
+  summary: 'Approve a queued withdrawal: at or below its four-eyes amount it goes to the payout adapter; above it the first approval is '
+    + 'recorded and the second, by an operator of another tree (OWN_APPROVAL) with a fresh authenticator code (APPROVAL_CODE_REQUIRED, '
+    + 'APPROVAL_CODE_INVALID), sends it to the payout',
+  params: idParams,
+  // A request without a body (the first or only approval) reaches the schema as null.
+  body: z.object({ code: totpCode.optional().describe("the approver's authenticator code: required for a second approval") }).nullish(),
+  response: withdrawalItem,
 });
 
 export const adminRejectWithdrawal = endpoint({
   method: 'POST', path: '/api/admin/withdrawals/:id/reject', access: 'operator', permission: 'withdrawals.decide', tag,
-  summary: 'Reject a withdrawal not yet paid, with a reason: the money returns to the wallet',
-  params: idParams, body: z.object({ reason: note }), response: withdrawalItem,
+  summary: 'Reject a withdrawal not yet paid, with a reason the member reads on the statement: the money returns to the wallet',
+  params: idParams,
+  body: z.object({
+    reasonCode: z.enum(OPERATOR_REJECT_REASONS).default('OTHER').describe('a standard reason, worded for the member in their language'),
+    reason: note.optional().describe('the words the member reads with it, plain text; required with OTHER (REASON_REQUIRED)'),
+  }),
+  response: withdrawalItem,
 });
 
 export const adminMarkWithdrawalPaid = endpoint({

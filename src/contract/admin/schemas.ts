@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WITHDRAWAL_REJECT_REASONS } from '../constants';
 import { isoDate } from '../endpoints/common';
 import { amountOutput } from '../money';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_CHANNELS, ARRIVAL_REASONS, ARRIVAL_STATUSES, OPERATOR_ROLES, PERMISSIONS, type Permission } from './roles';
@@ -46,6 +47,13 @@ export const withdrawalItem = z.object({
   note: z.string().nullable(),
   createdAt: isoDate,
   completedAt: isoDate.nullable(),
+  approvalsRequired: z.union([z.literal(1), z.literal(2)]).describe('2 when the amount is above the four-eyes amount recorded on the withdrawal when it was made'),
+  secondApprovalAbove: amountOutput.nullable().describe('the four-eyes amount that applies to this withdrawal (null: made before the rule)'),
+  firstApprovedBy: z.string().nullable().describe('the operator whose approval is the first of two'),
+  firstApprovedAt: isoDate.nullable(),
+  approvableByYou: z.boolean().describe('the asking operator may approve it now: queued, and not the first approver nor of their tree'),
+  rejectReason: z.enum(WITHDRAWAL_REJECT_REASONS).nullable().describe('why it was refused, as the member reads it'),
+  rejectText: z.string().nullable().describe("the words the member reads with the reason (plain text)"),
 });
 
 export const slipItem = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { STATEMENT_TYPES } from '../constants';
+import { STATEMENT_TYPES, WITHDRAWAL_REJECT_REASONS } from '../constants';
 import { amountOutput } from '../money';
 import { idParam, isoDate, listPageRequest, nextCursor } from './common';
 
@@ -22,6 +22,10 @@ export const statementRow = z.object({
   invite: linked,
   refund: linked,
   luckydraw: linked,
+  reason: z.object({
+    code: z.enum(WITHDRAWAL_REJECT_REASONS),
+    text: z.string().nullable().describe("the operator's own words, plain text (never html)"),
+  }).optional().describe('a refused withdrawal: why, as the operator or the bank gave it'),
 });
 
 export const slip = z.object({

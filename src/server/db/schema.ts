@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { WithdrawalRejectReason } from '../../contract/constants';
 
 /**
  * The database as Kysely sees it. Each migration that adds a table adds its interface here.
@@ -221,6 +222,14 @@ export interface WithdrawalTable {
   note: string | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  /** The four-eyes amount (minor units) that applied when it was made; null: made before the rule (0035). */
+  second_approval_above: ColumnType<bigint | null, bigint | null | undefined, never>;
+  first_approved_by: ColumnType<number | null, number | null | undefined, number>;
+  first_approved_at: ColumnType<Date | null, Date | null | undefined, Date>;
+  /** The operator whose approval sent it to the payout (the only one, or the second of two). */
+  approved_by: ColumnType<number | null, number | null | undefined, number>;
+  reject_reason: WithdrawalRejectReason | null;
+  reject_text: string | null;
 }
 
 export interface DemoPlayerTable {

@@ -16,6 +16,13 @@ export interface CurrencyRules {
   /** Withdrawals up to this are paid at once; larger ones wait for an operator. */
   autoPayLimit: number;
   /**
+   * Four eyes on payouts (issue 30): a withdrawal above this waits for two operators' approvals,
+   * the second with a fresh authenticator code, and never pays itself whatever the auto-pay limit.
+   * Recorded on each withdrawal when it is made (migration 0035), so a later change never
+   * loosens one already waiting.
+   */
+  secondApprovalAbove: number;
+  /**
    * Per QR provider: the smallest and the largest amount a code is made for (issue 27: a
    * 99,999,999-baht code was made), and the presets the deposit modal offers.
    */
@@ -43,6 +50,8 @@ export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
     withdrawMin: 100,
     withdrawMax: 50_000,
     autoPayLimit: 5_000,
+    // Twice the auto-pay limit: 5,000 to 10,000 baht takes one operator, more takes two.
+    secondApprovalAbove: 10_000,
     qr: Object.fromEntries(QR_PROVIDERS.map((p) => [p, { minimum: QR_MINIMUM[p], maximum: QR_MAXIMUM.BAHT, presets: [...QR_PRESETS[p]] }])) as CurrencyRules['qr'],
   },
   LAK: {
@@ -51,6 +60,8 @@ export const DEFAULT_RULES: Record<'BAHT' | 'LAK', CurrencyRules> = {
     withdrawMin: 50_000,
     withdrawMax: 50_000_000,
     autoPayLimit: 3_000_000,
+    // The baht figure at about 600 kip to the baht, as the auto-pay limit is.
+    secondApprovalAbove: 6_000_000,
     qr: sameForEveryProvider({ minimum: 10_000, maximum: QR_MAXIMUM.LAK, presets: [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] }),
   },
 };

@@ -47,12 +47,14 @@ export function adminClient(app: FastifyInstance, token: string) {
   type WithdrawalStatus = NonNullable<QueryOf<typeof e.adminWithdrawals>>['status'];
   type SlipStatus = NonNullable<QueryOf<typeof e.adminSlips>>['status'];
   type Reason = NonNullable<BodyOf<typeof e.adminRejectSlip>>['reason'];
+  type RejectReason = NonNullable<BodyOf<typeof e.adminRejectWithdrawal>>['reasonCode'];
   return {
     get,
     post,
     withdrawals: (status: WithdrawalStatus = 'queued') => call(e.adminWithdrawals, { query: { status } }),
-    approveWithdrawal: (id: string) => call(e.adminApproveWithdrawal, { params: { id } }),
-    rejectWithdrawal: (id: string, reason: string) => call(e.adminRejectWithdrawal, { params: { id }, body: { reason } }),
+    /** The first (or only) approval without a code; the second of two with the approver's authenticator code. */
+    approveWithdrawal: (id: string, code?: string) => call(e.adminApproveWithdrawal, { params: { id }, ...(code ? { body: { code } } : {}) }),
+    rejectWithdrawal: (id: string, reason?: string, reasonCode?: RejectReason) => call(e.adminRejectWithdrawal, { params: { id }, body: { reason, reasonCode } }),
     markPaid: (id: string) => call(e.adminMarkWithdrawalPaid, { params: { id }, body: {} }),
     slips: (status: SlipStatus = 'PENDING') => call(e.adminSlips, { query: { status } }),
     slip: (id: string) => call(e.adminSlip, { params: { id } }),

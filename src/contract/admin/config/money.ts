@@ -10,7 +10,8 @@ const qrRules = z.object({
 
 /**
  * The money rules of one currency (the section's target is the currency), decimal major units:
- * the smallest transfer, the withdraw bounds, the auto-pay limit and each QR provider's bounds
+ * the smallest transfer, the withdraw bounds, the auto-pay limit, the amount above which a payout
+ * takes two operators, and each QR provider's bounds
  * and presets. Every change waits for a second operator.
  */
 export const moneyConfig = z.object({
@@ -18,6 +19,8 @@ export const moneyConfig = z.object({
   withdrawMin: amount.positive(),
   withdrawMax: amount.positive(),
   autoPayLimit: amount,
+  /** Withdrawals above this need two operators' approvals (the second with a fresh authenticator code); none above it pays itself. */
+  secondApprovalAbove: amount,
   qr: z.object(Object.fromEntries(QR_PROVIDERS.map((p) => [p, qrRules])) as Record<QrProvider, typeof qrRules>),
 }).refine((r) => r.withdrawMin <= r.withdrawMax, { message: 'withdrawMin above withdrawMax', path: ['withdrawMax'] });
 export type MoneyConfig = z.infer<typeof moneyConfig>;

@@ -31,6 +31,7 @@ import * as m0030 from './0030_configuration';
 import * as m0031 from './0031_spin_wheel_config';
 import * as m0032 from './0032_bonus_schedule';
 import * as m0034 from './0034_member_risk';
+import * as m0035 from './0035_payout_four_eyes';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0031_spin_wheel_config': m0031,
   '0032_bonus_schedule': m0032,
   '0034_member_risk': m0034,
+  '0035_payout_four_eyes': m0035,
 };

@@ -33,6 +33,13 @@ export const OPERATOR_SESSION_TTL_MS = 12 * 3600_000;
  */
 export const OPERATOR_LOGIN_LIMITS = { perPair: 5, perAddress: 20, openPerUsername: 10, windowMs: 15 * 60_000 } as const;
 
+/**
+ * Authenticator codes asked again for one action (the second approval of a large payout): a
+ * wrong one counts against the operator in a sliding 15 minutes; past 5 it is REQUEST_LIMIT, so
+ * a stolen session cannot try the million codes.
+ */
+export const ACTION_CODE_LIMITS = { perOperator: 5, windowMs: 15 * 60_000 } as const;
+
 type OperatorRow = Pick<OperatorTable, 'username' | 'name' | 'role' | 'totp_secret'> & { id: number; created_at: Date };
 
 export const operatorView = (row: OperatorRow) => ({
@@ -159,6 +166,27 @@ export class Operators {
     }).execute();
     await audit.record(actor, { action: op.totp_secret ? 'operator.login' : 'operator.enrol', targetType: 'operator', targetId: op.id });
     return { step: 'signedIn' as const, token, operator: await this.view(op.id) };
+  }
+
+  /**
+   * The person, not only the session: a code of the operator's enrolled authenticator whose
+   * 30-second step is after every step accepted before (`totp_last_step`, shared with the login),
+   * so a code seen over a shoulder, or the one that signed the session in, is spent.
+   * APPROVAL_CODE_INVALID otherwise, and REQUEST_LIMIT past ACTION_CODE_LIMITS wrong codes.
+   */
+  async confirmCode(operatorId: number, code: string): Promise<void> {
+    const { db, throttle, clock } = this.deps;
+    const ticket = await throttle.take(`admin-action-code:${operatorId}`, ACTION_CODE_LIMITS.perOperator, ACTION_CODE_LIMITS.windowMs);
+    if (!ticket) return refuse('REQUEST_LIMIT');
+    const op = await db.selectFrom('operator').select('totp_secret').where('id', '=', operatorId).executeTakeFirst();
+    const step = op?.totp_secret ? totpStep(op.totp_secret, code, clock.now()) : null;
+    if (step === null) return refuse('APPROVAL_CODE_INVALID');
+    const accepted = await db.updateTable('operator').set({ totp_last_step: step })
+      .where('id', '=', operatorId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', BigInt(step))]))
+      .returning('id').executeTakeFirst();
+    if (!accepted) return refuse('APPROVAL_CODE_INVALID');
+    await throttle.giveBack(ticket);
   }
 
   /** The operator behind a token, or null when unknown, expired, revoked or disabled. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminEndpoints as e, IDEMPOTENCY_REPLAYED_HEADER } from '../../../contract';
+import { adminEndpoints as e, can, IDEMPOTENCY_REPLAYED_HEADER } from '../../../contract';
 import type { AppContext } from '../../context';
 import { contractRoute } from '../../http/contract-route';
 import type { BackOffice } from './setup';
@@ -22,9 +22,11 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, offic
   contractRoute(app, g, e.adminCreateOperator, async ({ body, request }) => operators.create(body, actorOf(request)));
   contractRoute(app, g, e.adminSignInFailures, async () => signInFailures.bursts());
 
-  contractRoute(app, g, e.adminWithdrawals, async ({ query }) => withdrawals.list(query.status, query.page));
-  contractRoute(app, g, e.adminApproveWithdrawal, async ({ params, request }) => withdrawals.approve(params.id, actorOf(request)));
-  contractRoute(app, g, e.adminRejectWithdrawal, async ({ params, body, request }) => withdrawals.reject(params.id, body.reason, actorOf(request)));
+  contractRoute(app, g, e.adminWithdrawals, async ({ query, request }) =>
+    withdrawals.list(query.status, query.page, { operatorId: request.operator!.operatorId, mayDecide: can(request.operator!.role, 'withdrawals.decide') }));
+  contractRoute(app, g, e.adminApproveWithdrawal, async ({ params, body, request }) => withdrawals.approve(params.id, body?.code, actorOf(request)));
+  contractRoute(app, g, e.adminRejectWithdrawal, async ({ params, body, request }) =>
+    withdrawals.reject(params.id, { code: body.reasonCode, text: body.reason }, actorOf(request)));
   contractRoute(app, g, e.adminMarkWithdrawalPaid, async ({ params, body, request }) => withdrawals.markPaid(params.id, body.note, actorOf(request)));
 
   contractRoute(app, g, e.adminSlips, async ({ query }) => slips.list(query.status, query.page));

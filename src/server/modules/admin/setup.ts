@@ -67,7 +67,7 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
     audit,
     authenticate,
     withdrawals: new WithdrawalQueue({
-      db: ctx.db, withdrawals: wallet.withdrawals, audit, manualPayout: ctx.config.payout === 'manual',
+      db: ctx.db, withdrawals: wallet.withdrawals, audit, operators, clock: ctx.clock, manualPayout: ctx.config.payout === 'manual',
       signals: (items) => member360.withdrawalSignalCodes(items),
     }),
     slips: new SlipQueue({ db: ctx.db, money, audit }),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { MAIN_WALLET_CODE, STATUS_FAILED, STATUS_SUCCESS, toMajor, type StatementType } from '../../../contract';
+import { MAIN_WALLET_CODE, STATUS_FAILED, STATUS_SUCCESS, toMajor, type StatementType, type WithdrawalRejectReason } from '../../../contract';
 import { keysetPage, memberListTotal, type ListPageRequest } from '../../db/member-lists';
 import { pickText } from '../../content/request-language';
 import type { LocalizedText } from '../../content/localized-text';
@@ -65,6 +65,8 @@ interface StatementEntryRow {
   withdrawal_status: string | null;
   withdrawal_amount: bigint | null;
   bank_code: string | null;
+  reject_reason: WithdrawalRejectReason | null;
+  reject_text: string | null;
   member_delta: bigint | null;
 }
 
@@ -86,7 +88,7 @@ export async function statementPage(money: MoneyContext, memberId: number, reque
     load: async ({ after, skip }, take) => (await sql<StatementEntryRow>`
       select l.seq, e.id, e.kind, e.created_at, e.description,
         t.direction, t.provider_code, t.status as transfer_status, t.amount as transfer_amount,
-        w.status as withdrawal_status, w.amount as withdrawal_amount, w.bank_code,
+        w.status as withdrawal_status, w.amount as withdrawal_amount, w.bank_code, w.reject_reason, w.reject_text,
         (select sum(p.amount) from ledger_posting p join ledger_account a on a.id = p.account_id
           where p.entry_id = e.id and a.member_id = ${memberId}) as member_delta
       from statement_line l
@@ -131,6 +133,10 @@ export async function statementPage(money: MoneyContext, memberId: number, reque
       to = null;
     }
     const row = { _id: String(e.id), statementType, status, from, to, amount, createdAt: e.created_at.toISOString(), ...linkedObject(e.description, language) };
+    // A refused withdrawal says why: a standard reason the client words, and the operator's own words as plain text.
+    if (e.kind === 'withdraw_hold' && e.withdrawal_status === 'rejected' && e.reject_reason) {
+      return { ...row, reason: { code: e.reject_reason, text: e.reject_text } };
+    }
     if (e.kind === 'spin_prize') {
       const draw = e.description?.luckydraw as { label?: Partial<LocalizedText> } | undefined;
       return { ...row, luckydraw: { description: pickText(draw?.label ?? {}, language) } };

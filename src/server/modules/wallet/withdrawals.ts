@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { toMajor, toMinor } from '../../../contract';
+import { toMajor, toMinor, type WithdrawalRejectReason } from '../../../contract';
 import { DomainError } from '../../errors';
 import { house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerBody, type MoneyAnswer } from '../../ledger/answer';
@@ -13,7 +13,9 @@ import type { MoneyContext } from './money-context';
  * Withdrawals to the member's own registered bank account. The amount is held at once
  * (wallet to "withdrawals in flight"); up to the operator's auto-pay limit the payout adapter
  * pays it straight away, above it the withdrawal waits in the queue for an operator, who
- * approves (pay) or rejects (the money returns to the wallet).
+ * approves (pay) or rejects (the money returns to the wallet). Above the four-eyes amount
+ * (`secondApprovalAbove`, recorded on the withdrawal when it is made) it takes two operators'
+ * approvals; migration 0035 holds that rule in the database.
  */
 export class Withdrawals {
   constructor(private readonly money: MoneyContext, private readonly rules: MoneyRules) {}
@@ -24,6 +26,7 @@ export class Withdrawals {
     // The member's currency's own bounds: 100 baht is not 100 kip.
     const limits = await this.rules.of(currency);
     const autoPayLimit = toMinor(limits.autoPayLimit);
+    const secondApprovalAbove = toMinor(limits.secondApprovalAbove);
     const payload = request.all ? { all: true, amount: request.amount?.toString() } : { amount: request.amount?.toString() };
     // The whole balance ends a held bonus, which needs the game accounts empty: they are read from
     // the providers first, so a game emptied by losses the ledger has not learnt yet does not
@@ -56,12 +59,13 @@ export class Withdrawals {
       if (amount < toMinor(limits.withdrawMin)) throw new DomainError('WITHDRAW_MINIMUM');
       if (amount > toMinor(limits.withdrawMax)) throw new DomainError('WITHDRAW_MAXIMUM');
       const id = uuidv7(); // time-ordered, as transfer ids (see transfers.ts)
-      const status = amount <= autoPayLimit ? 'paying' : 'queued';
+      // Above the four-eyes amount nothing pays itself, whatever the auto-pay limit says.
+      const status = amount <= autoPayLimit && amount <= secondApprovalAbove ? 'paying' : 'queued';
       // The payout always goes to the account the member registered, never one from the request.
       await trx.insertInto('withdrawal').values({
         id, member_id: memberId, amount, status, idempotency_key: key,
         bank_code: member.bank_code, bank_account_no: member.bank_account_no, bank_account_name: member.bank_account_name,
-        payout_reference: null, decided_by: null, note: null, completed_at: null,
+        payout_reference: null, decided_by: null, note: null, completed_at: null, second_approval_above: secondApprovalAbove,
       }).execute();
       const posted = await step.post({
         kind: 'withdraw_hold', memberId, currency, reference: id,
@@ -91,19 +95,39 @@ export class Withdrawals {
         this.money.providerTimeoutMs,
       );
     } catch (error) {
-      if (error instanceof ProviderRefusal) await this.finish(withdrawalId, 'rejected', 'payout', error.reason);
+      if (error instanceof ProviderRefusal) await this.finish(withdrawalId, 'rejected', 'payout', error.reason, ['paying'], { code: 'PAYOUT_REFUSED', text: null });
       return;
     }
     // A manual payout stays paying until an operator marks it paid (or rejects it).
     if (outcome === 'paid') await this.finish(withdrawalId, 'paid', 'payout');
   }
 
-  /** An operator pays a queued withdrawal. */
-  async approve(withdrawalId: string, operator: string): Promise<void> {
-    const moved = await this.money.db.updateTable('withdrawal').set({ status: 'paying', decided_by: operator })
-      .where('id', '=', withdrawalId).where('status', '=', 'queued').executeTakeFirst();
+  /**
+   * An operator's approval that sends a queued withdrawal to the payout: the only one it needs, or
+   * the second of two by another operator than the first (the queue has checked they are of
+   * different trees; the database refuses otherwise). Guarded by the status it leaves and by the
+   * approvals it needs, so two approvals at once pay once and a missing first approval pays nothing.
+   */
+  async approve(withdrawalId: string, operator: { operatorId: number; username: string }): Promise<void> {
+    const moved = await this.money.db.updateTable('withdrawal').set({ status: 'paying', decided_by: operator.username, approved_by: operator.operatorId })
+      .where('id', '=', withdrawalId).where('status', '=', 'queued')
+      .where((eb) => eb.or([
+        eb('second_approval_above', 'is', null),
+        eb('amount', '<=', eb.ref('second_approval_above')),
+        eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '<>', operator.operatorId)]),
+      ]))
+      .executeTakeFirst();
     if (!moved.numUpdatedRows) throw new DomainError('NO_DATA');
     await this.pay(withdrawalId);
+  }
+
+  /** The first of two approvals of a withdrawal above its four-eyes amount: recorded once, nothing moves. */
+  async approveFirst(withdrawalId: string, operatorId: number, at: Date): Promise<void> {
+    const recorded = await this.money.db.updateTable('withdrawal').set({ first_approved_by: operatorId, first_approved_at: at })
+      .where('id', '=', withdrawalId).where('status', '=', 'queued').where('first_approved_by', 'is', null)
+      .where('second_approval_above', 'is not', null).where('amount', '>', (eb) => eb.ref('second_approval_above'))
+      .executeTakeFirst();
+    if (!recorded.numUpdatedRows) throw new DomainError('NO_DATA');
   }
 
   /** An operator refuses a queued withdrawal: the held money returns to the wallet. */
@@ -113,12 +137,18 @@ export class Withdrawals {
   }
 
   /** Ends a withdrawal once: paid (held money leaves for the bank) or rejected (it returns). */
-  async finish(withdrawalId: string, outcome: 'paid' | 'rejected', by: string, note?: string, from: ('queued' | 'paying')[] = ['paying']): Promise<boolean> {
+  async finish(
+    withdrawalId: string, outcome: 'paid' | 'rejected', by: string, note?: string, from: ('queued' | 'paying')[] = ['paying'],
+    reason?: { code: WithdrawalRejectReason; text: string | null },
+  ): Promise<boolean> {
     const currency = await this.currencyOfWithdrawal(withdrawalId);
     if (currency === undefined) return false;
     return this.money.step(async (step) => {
       const w = await step.trx.updateTable('withdrawal')
-        .set({ status: outcome, completed_at: new Date(), note: note ?? null, ...(outcome === 'paid' ? { payout_reference: withdrawalId } : { decided_by: by }) })
+        .set({
+          status: outcome, completed_at: new Date(), note: note ?? null,
+          ...(outcome === 'paid' ? { payout_reference: withdrawalId } : { decided_by: by, reject_reason: reason?.code ?? null, reject_text: reason?.text ?? null }),
+        })
         .where('id', '=', withdrawalId).where('status', 'in', from)
         .returningAll().executeTakeFirst();
       if (!w) return false;

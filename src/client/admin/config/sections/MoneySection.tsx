@@ -18,7 +18,7 @@ export function MoneySection() {
   const section = useConfigSection('money', moneyConfig);
   const current = section.items.find((i) => i.target === currency)?.value ?? null;
   const { draft, set, reset, settle, dirty, problems } = useDraft<MoneyConfig>(current, moneyConfig);
-  const field = (key: 'transferMin' | 'withdrawMin' | 'withdrawMax' | 'autoPayLimit') => draft && (
+  const field = (key: 'transferMin' | 'withdrawMin' | 'withdrawMax' | 'autoPayLimit' | 'secondApprovalAbove') => draft && (
     <NumberField label={t(`admin.config.money.${key}`)} hint={t(`admin.config.money.${key}Hint`)} value={draft[key]} min={0}
       step={currency === 'LAK' ? 1 : 0.01} suffix={t(`admin.config.currency.${currency}`)} onChange={(v) => set({ ...draft, [key]: v ?? 0 })} />
   );
@@ -35,6 +35,7 @@ export function MoneySection() {
             {field('withdrawMin')}
             {field('withdrawMax')}
             {field('autoPayLimit')}
+            {field('secondApprovalAbove')}
           </div>
           <h3>{t('admin.config.money.qr')}</h3>
           <div className="config-qr">

@@ -8,7 +8,8 @@ const KEY = 'money.rules';
 
 /**
  * The money rules of each currency (target: the currency): transfer and withdraw bounds, the
- * auto-pay limit, the QR bounds and presets. Stored as the `money.rules` setting the wallet and
+ * auto-pay limit, the amount above which a payout takes two operators (four eyes), the QR bounds
+ * and presets. Stored as the `money.rules` setting the wallet and
  * the deposit modal read (settings/money-rules.ts); the currency's step is not the operator's.
  * Every change moves money.
  */
@@ -21,8 +22,8 @@ export function moneySection(ctx: AppContext): ConfigSection<MoneyConfig> {
     targets: async () => CURRENCIES,
     async read(db, target) {
       if (!CURRENCIES.includes(target)) return null;
-      const { transferMin, withdrawMin, withdrawMax, autoPayLimit, qr } = rulesOf(await stored(db), target);
-      return { transferMin, withdrawMin, withdrawMax, autoPayLimit, qr };
+      const { transferMin, withdrawMin, withdrawMax, autoPayLimit, secondApprovalAbove, qr } = rulesOf(await stored(db), target);
+      return { transferMin, withdrawMin, withdrawMax, autoPayLimit, secondApprovalAbove, qr };
     },
     async write(trx, target, value) {
       // Read in the transaction, so a change to the other currency committed meanwhile is kept.
