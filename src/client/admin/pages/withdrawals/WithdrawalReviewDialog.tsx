@@ -43,11 +43,7 @@ export function WithdrawalReviewDialog({ withdrawal, busy, failure, onConfirm, o
         </div>
       )}>
       {withdrawal && (
-        <form id={`${codeId}-form`} className="withdrawal-review" onSubmit={(e) => {
-          e.preventDefault();
-          if (busy || !codeReady) return;
-          onConfirm(step === 'second' ? code : undefined);
-        }}>
+        <div className="withdrawal-review">
           <div className="admin-card__top">
             <strong>{withdrawal.memberName}</strong>
             <Money value={withdrawal.amount} />
@@ -72,19 +68,26 @@ export function WithdrawalReviewDialog({ withdrawal, busy, failure, onConfirm, o
             {step === 'first' && t('admin.withdrawals.review.first', { amount: formatAmount(withdrawal.secondApprovalAbove) })}
             {step === 'second' && t('admin.withdrawals.review.second')}
           </p>
+          {/* Outside the confirm form: the 360's tag and note forms must never submit an approval. */}
           <MemberOverview memberId={withdrawal.memberId} withdrawalId={withdrawal.id} />
-          {step === 'second' && (
-            <div className="field">
-              <label htmlFor={codeId} className="field__label">{t('admin.withdrawals.review.code')}</label>
-              <div className="field__control">
-                <input id={codeId} className="field__input" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6}
-                  value={code} data-autofocus data-testid="withdrawal-review-code" onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+          <form id={`${codeId}-form`} onSubmit={(e) => {
+            e.preventDefault();
+            if (busy || !codeReady) return;
+            onConfirm(step === 'second' ? code : undefined);
+          }}>
+            {step === 'second' && (
+              <div className="field">
+                <label htmlFor={codeId} className="field__label">{t('admin.withdrawals.review.code')}</label>
+                <div className="field__control">
+                  <input id={codeId} className="field__input" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6}
+                    value={code} data-autofocus data-testid="withdrawal-review-code" onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+                </div>
+                <p className="admin-note">{t('admin.withdrawals.review.codeHint')}</p>
               </div>
-              <p className="admin-note">{t('admin.withdrawals.review.codeHint')}</p>
-            </div>
-          )}
+            )}
+          </form>
           {failure && <p className="admin-note admin-note--error" role="alert">{errorText(t, failure)}</p>}
-        </form>
+        </div>
       )}
     </Dialog>
   );
