@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'NO_SCHEDULE', // cancelling a service closure when none is scheduled ahead
   'SERVICE_CLOSED', // closing the member service while it is already closed
   'PASSWORD_TOO_SHORT', // a member's new password shorter than MEMBER_PASSWORD_MIN_LENGTH (registration, change, reset)
+  'INVALID_RANGE', // a report or dashboard range that is not real days, or whose end is not after its start
+  'RANGE_TOO_LONG', // a report or dashboard range longer than REPORT_MAX_DAYS
+  'INVALID_TIME_ZONE', // a time zone that is not an IANA name (Asia/Bangkok, Asia/Vientiane)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
+import { reportEndpoints } from './reports';
 import { idParam, isoDate, ok } from '../endpoints/common';
 import { amountInput } from '../money';
 import { ADJUSTMENT_DIRECTIONS, ARRIVAL_STATUSES, OPERATOR_ROLES, SIGN_IN_BURST, SLIP_REJECT_REASONS } from './roles';
@@ -284,4 +285,5 @@ export const adminEndpoints = {
   adminService, adminCloseService, adminReopenService, adminCancelServiceSchedule, adminAudit, adminAuditFacets,
   ...chatOperatorEndpoints,
   ...configEndpoints,
+  ...reportEndpoints,
 } as const;

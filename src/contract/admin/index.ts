@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './endpoints';
 export * from './config/index';
 export * from './configEndpoints';
+export * from './reports';
