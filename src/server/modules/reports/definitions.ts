@@ -4,14 +4,15 @@ import { bonusCategory, LEDGER } from './ledger-terms';
 
 /**
  * Each report of the ledger as SQL pieces over one shape: the entries `e` of some kinds in the
- * range, each joined to its house posting `hp` on house account `ha` (one per entry, the one the
- * report reads), the member `m`, and any further joins. A line's `amount` and the summary's groups
+ * range, each with its house posting `h` (amount, account_id, and the house account's code and
+ * currency; one per entry, the one the report reads, chosen by `house` over posting `hp` and
+ * account `ha`), the member `m`, and any further joins. A line's `amount` and the summary's groups
  * and figures are expressions over those. The operator actions report reads the audit log instead
  * (`operators.ts`). README.md says what each amount means.
  */
 export interface LedgerReport {
   kinds: readonly string[];
-  /** Which house posting of the entry the report reads. */
+  /** Which house posting of the entry the report reads (over `hp` and its account `ha`). */
   house: RawBuilder<unknown>;
   /** Further conditions on the entry. */
   where?: RawBuilder<unknown>;
@@ -27,13 +28,13 @@ export interface LedgerReport {
 }
 
 const prefixed = (prefix: string) => sql`ha.code like ${`${prefix}%`}`;
-const suffixOf = (prefix: string) => sql`substr(ha.code, ${prefix.length + 1})`;
+const suffixOf = (prefix: string) => sql`substr(h.code, ${prefix.length + 1})`;
 const memberBonusJoin = sql`left join member_bonus mb on mb.id = (case when e.reference like 'member_bonus:%' then substr(e.reference, 14)::bigint end)`;
 const paidAs = sql`(case when e.reference like 'member_bonus:%' then 'bonus' else 'wallet' end)`;
 const bonusKind = sql`(case e.kind when 'bonus_forfeit' then 'forfeit' else 'grant' end)`;
 const grantFigures = sql`
-  sum(case when e.kind = 'bonus' then -hp.amount else 0 end)::text as "granted",
-  sum(case when e.kind = 'bonus_forfeit' then hp.amount else 0 end)::text as "forfeited"`;
+  sum(case when e.kind = 'bonus' then -h.amount else 0 end)::text as "granted",
+  sum(case when e.kind = 'bonus_forfeit' then h.amount else 0 end)::text as "forfeited"`;
 
 /** Bonus-expense entries (grants and forfeits) of some categories (`bonusCategory`). */
 const bonusFamily = (categories: string[], extra: Pick<LedgerReport, 'columns' | 'group' | 'figures'>): LedgerReport => ({
@@ -41,12 +42,12 @@ const bonusFamily = (categories: string[], extra: Pick<LedgerReport, 'columns' |
   house: sql`ha.code = ${LEDGER.bonusExpense}`,
   where: sql`${bonusCategory} in (${sql.join(categories)})`,
   joins: memberBonusJoin,
-  amount: sql`-hp.amount`,
+  amount: sql`-h.amount`,
   ...extra,
 });
 
 const movement = sql`(case
-  when e.kind = 'game_result' then (case when hp.amount > 0 then 'member_loss' else 'member_win' end)
+  when e.kind = 'game_result' then (case when h.amount > 0 then 'member_loss' else 'member_win' end)
   when e.kind = 'transfer_settle' then (case when ma.kind = 'game' then 'to_game' else 'from_game' end)
   else (case when ma.kind = 'wallet' then 'to_game_reversed' else 'from_game_reversed' end) end)`;
 
@@ -54,7 +55,7 @@ export const LEDGER_REPORTS: Record<Exclude<ReportKind, 'operators'>, LedgerRepo
   deposits: {
     kinds: ['deposit'],
     house: prefixed(LEDGER.depositsPrefix),
-    amount: sql`-hp.amount`,
+    amount: sql`-h.amount`,
     columns: sql`${suffixOf(LEDGER.depositsPrefix)} as channel, e.reference as reference`,
     group: suffixOf(LEDGER.depositsPrefix),
   },
@@ -62,7 +63,7 @@ export const LEDGER_REPORTS: Record<Exclude<ReportKind, 'operators'>, LedgerRepo
     kinds: ['withdraw_hold', 'withdraw_paid', 'withdraw_return'],
     // A paid withdrawal moves money between two house accounts: its line is the payout's side.
     house: sql`ha.code in (${LEDGER.withdrawalsInFlight}, ${LEDGER.bankPayouts}) and (ha.code = ${LEDGER.bankPayouts}) = (e.kind = 'withdraw_paid')`,
-    amount: sql`abs(hp.amount)`,
+    amount: sql`abs(h.amount)`,
     columns: sql`(case e.kind when 'withdraw_hold' then 'held' when 'withdraw_paid' then 'paid' else 'returned' end) as step, e.reference as withdrawal_id`,
     group: sql`(case e.kind when 'withdraw_hold' then 'held' when 'withdraw_paid' then 'paid' else 'returned' end)`,
   },
@@ -87,31 +88,31 @@ export const LEDGER_REPORTS: Record<Exclude<ReportKind, 'operators'>, LedgerRepo
   spin: {
     kinds: ['spin_prize'],
     house: sql`ha.code = ${LEDGER.bonusExpense}`,
-    amount: sql`-hp.amount`,
+    amount: sql`-h.amount`,
     columns: sql`e.description->'luckydraw'->>'slice' as slice, e.reference as coupon_id`,
     group: sql`coalesce(e.description->'luckydraw'->>'slice', '')`,
   },
   providers: {
     kinds: ['transfer_settle', 'transfer_reverse', 'game_result'],
     house: sql`(${prefixed(LEDGER.transfersInFlightPrefix)} or ${prefixed(LEDGER.gameFloatPrefix)})`,
-    joins: sql`join ledger_posting mp on mp.entry_id = e.id and mp.account_id <> hp.account_id join ledger_account ma on ma.id = mp.account_id`,
+    joins: sql`join ledger_posting mp on mp.entry_id = e.id and mp.account_id <> h.account_id join ledger_account ma on ma.id = mp.account_id`,
     // A transfer's line is the amount moved; a game result's is the house's side (the member's loss, negative for a win).
-    amount: sql`(case when e.kind = 'game_result' then hp.amount else abs(hp.amount) end)`,
-    columns: sql`split_part(ha.code, ':', 2) as provider, ${movement} as movement, e.reference as reference`,
-    group: sql`split_part(ha.code, ':', 2)`,
+    amount: sql`(case when e.kind = 'game_result' then h.amount else abs(h.amount) end)`,
+    columns: sql`split_part(h.code, ':', 2) as provider, ${movement} as movement, e.reference as reference`,
+    group: sql`split_part(h.code, ':', 2)`,
     figures: sql`
-      sum(case when ${movement} = 'to_game' then abs(hp.amount) else 0 end)::text as "toGame",
+      sum(case when ${movement} = 'to_game' then abs(h.amount) else 0 end)::text as "toGame",
       count(*) filter (where ${movement} = 'to_game')::text as "toGameCount",
-      sum(case when ${movement} = 'from_game' then abs(hp.amount) else 0 end)::text as "fromGame",
+      sum(case when ${movement} = 'from_game' then abs(h.amount) else 0 end)::text as "fromGame",
       count(*) filter (where ${movement} = 'from_game')::text as "fromGameCount",
-      sum(case when e.kind = 'transfer_reverse' then abs(hp.amount) else 0 end)::text as "reversed",
+      sum(case when e.kind = 'transfer_reverse' then abs(h.amount) else 0 end)::text as "reversed",
       count(*) filter (where e.kind = 'transfer_reverse')::text as "reversedCount",
-      sum(case when e.kind = 'game_result' then hp.amount else 0 end)::text as "ggr"`,
+      sum(case when e.kind = 'game_result' then h.amount else 0 end)::text as "ggr"`,
   },
   adjustments: {
     kinds: ['adjustment_credit', 'adjustment_debit'],
     house: sql`ha.code = ${LEDGER.manualAdjustments}`,
-    amount: sql`-hp.amount`,
+    amount: sql`-h.amount`,
     columns: sql`(case e.kind when 'adjustment_credit' then 'credit' else 'debit' end) as direction, e.description->>'reason' as reason, e.reference as adjustment_id`,
     group: sql`(case e.kind when 'adjustment_credit' then 'credit' else 'debit' end)`,
   },

@@ -21,11 +21,18 @@ export interface Cursor {
 /** How to read lines: a page (offset), or a chunk after a cursor (keyset, for exports). */
 type Window = { offset: number; limit: number } | { after: Cursor | null; limit: number };
 
+/**
+ * The entries drive (by the time index, in (time, id) order, so a page or an export chunk reads
+ * only its own rows); each finds its house posting by the entry's id. Joined the other way, the
+ * planner started from the house accounts and read every posting they ever had, per chunk
+ * (`offset 0` keeps it from flattening the lateral back into that join).
+ */
 function ledgerFrom(r: LedgerReport, range: ReportRange) {
   return sql`
     from ledger_entry e
-    join ledger_posting hp on hp.entry_id = e.id
-    join ledger_account ha on ha.id = hp.account_id and ha.kind = 'house' and ${r.house}
+    cross join lateral (
+      select hp.amount, hp.account_id, ha.code, ha.currency from ledger_posting hp join ledger_account ha on ha.id = hp.account_id
+      where hp.entry_id = e.id and ha.kind = 'house' and ${r.house} offset 0) h
     left join member m on m.id = e.member_id
     ${r.joins ?? sql``}
     where e.created_at >= ${range.start} and e.created_at < ${range.end}
@@ -54,7 +61,7 @@ export async function readLines(db: Kysely<DB>, kind: ReportKind, range: ReportR
   }
   const r = LEDGER_REPORTS[kind];
   const { rows } = await sql<RawLine>`
-    select e.id::text as entry_id, e.created_at as at, e.member_id, m.username, ha.currency, ${r.columns}, (${r.amount})::text as amount,
+    select e.id::text as entry_id, e.created_at as at, e.member_id, m.username, h.currency, ${r.columns}, (${r.amount})::text as amount,
       e.created_at::text as cursor_at, e.id::text as cursor_id
     ${ledgerFrom(r, range)} ${keyset(sql`e.created_at`, sql`e.id`, after)}
     order by e.created_at, e.id ${windowOf(window)}`.execute(db);
@@ -78,7 +85,7 @@ export async function readSummary(db: Kysely<DB>, kind: ReportKind, range: Repor
   }
   const r = LEDGER_REPORTS[kind];
   const { rows } = await sql<RawSummary>`
-    select ha.currency, ${r.group} as grp, count(*)::int as n, sum(${r.amount})::text as amount ${r.figures ? sql`, ${r.figures}` : sql``}
+    select h.currency, ${r.group} as grp, count(*)::int as n, sum(${r.amount})::text as amount ${r.figures ? sql`, ${r.figures}` : sql``}
     ${ledgerFrom(r, range)}
     group by 1, 2 order by 1, 2`.execute(db);
   const figureNames: readonly string[] = REPORT_SUMMARY_FIGURES[kind];
