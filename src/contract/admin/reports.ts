@@ -37,6 +37,8 @@ export const REPORT_COLUMNS = {
   operators: ['audit_id', 'at', 'operator', 'action', 'target_type', 'target_id', 'ip'],
 } as const satisfies Record<ReportKind, readonly string[]>;
 
+export type ReportColumn = (typeof REPORT_COLUMNS)[ReportKind][number];
+
 /** The columns whose values are amounts (major units, the currency's two decimals). */
 export const REPORT_AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount', 'turnover_target', 'turnover_done']);
 
@@ -52,6 +54,8 @@ export const REPORT_SUMMARY_FIGURES = {
   adjustments: [],
   operators: [],
 } as const satisfies Record<ReportKind, readonly string[]>;
+
+export type ReportFigure = (typeof REPORT_SUMMARY_FIGURES)[ReportKind][number];
 
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('a local day, YYYY-MM-DD');
 
