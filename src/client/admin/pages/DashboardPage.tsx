@@ -121,11 +121,12 @@ function Tile({ name, value, sub, buckets, series, format, shape = 'bars', child
       <p className="admin-tile__value" data-testid={`tile-${name}-value`}>{value}</p>
       {sub && <p className="admin-note">{sub}</p>}
       {children}
-      <SeriesChart title={title} buckets={buckets} values={series} format={format} shape={shape} height={96} />
-      <details className="admin-tile__how">
-        <summary>{t('admin.dashboard.howComputed')}</summary>
-        <p>{t(`admin.dashboard.how.${name}`)}</p>
-      </details>
+      <SeriesChart title={title} buckets={buckets} values={series} format={format} shape={shape} height={96}>
+        <details className="admin-tile__how">
+          <summary>{t('admin.dashboard.howComputed')}</summary>
+          <p>{t(`admin.dashboard.how.${name}`)}</p>
+        </details>
+      </SeriesChart>
     </article>
   );
 }

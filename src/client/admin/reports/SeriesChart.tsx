@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bucketLabel } from './dayRange';
 import type { SeriesChartProps } from './UPlotChart';
@@ -8,16 +8,18 @@ const UPlotChart = lazy(() => import('./UPlotChart'));
 
 /**
  * A figure's series: the chart, and the same numbers as a table behind a disclosure (the text
- * alternative for screen readers and for anyone who wants the figures).
+ * alternative for screen readers and for anyone who wants the figures); `children` are further
+ * disclosures on the same row (how the figure is computed).
  */
-export function SeriesChart(props: SeriesChartProps & { title: string }) {
+export function SeriesChart(props: SeriesChartProps & { title: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { buckets, values, format, title, height } = props;
+  const { buckets, values, format, title, height, children, ...chart } = props;
   return (
     <figure className="admin-chart">
       <Suspense fallback={<div className="admin-chart__plot" style={{ height }} aria-hidden="true" />}>
-        <UPlotChart {...props} />
+        <UPlotChart {...chart} buckets={buckets} values={values} format={format} height={height} />
       </Suspense>
+      <div className="admin-chart__foot">
       <details className="admin-chart__table">
         <summary>{t('admin.dashboard.asTable')}</summary>
         <table>
@@ -30,6 +32,8 @@ export function SeriesChart(props: SeriesChartProps & { title: string }) {
           </tbody>
         </table>
       </details>
+      {children}
+      </div>
     </figure>
   );
 }
