@@ -96,6 +96,10 @@ try {
   let bytes = 0;
   let lines = 0;
   let firstByte = 0;
+  // What the process keeps, as against garbage not yet collected: the heap after a full collection
+  // every 4 MB received (the script runs with --expose-gc).
+  let retainedPeak = before.heapUsed;
+  let nextGcAt = 4 * 1024 * 1024;
   const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -103,12 +107,29 @@ try {
     if (!firstByte) firstByte = performance.now() - started;
     bytes += value.byteLength;
     for (const byte of value) if (byte === 10) lines += 1;
+    if (global.gc && bytes >= nextGcAt) {
+      nextGcAt += 4 * 1024 * 1024;
+      global.gc();
+      retainedPeak = Math.max(retainedPeak, process.memoryUsage().heapUsed);
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const after = process.memoryUsage();
   console.log(`export: ${lines - 1} rows, ${mb(bytes)} (${bytes} bytes) in ${seconds.toFixed(2)} s (${Math.round((lines - 1) / seconds)} rows/s), first byte after ${firstByte.toFixed(0)} ms`);
   console.log(`memory: rss ${mb(before.rss)} before, peak ${mb(peakRss)} (+${mb(peakRss - before.rss)}), ${mb(after.rss)} after; heap used ${mb(before.heapUsed)} before, peak ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`);
+  if (global.gc) console.log(`retained: heap after a full collection every 4 MB received peaked at ${mb(retainedPeak)} (+${mb(retainedPeak - before.heapUsed)} over before)`);
+  // The month's dashboard and a report's last page, read once each after the export.
+  for (const [name, path] of [
+    ['dashboard, the month', '/api/admin/dashboard?from=2025-03-01&to=2025-04-01&tz=Asia/Bangkok'],
+    ['dashboard, one day (by hour)', '/api/admin/dashboard?from=2025-03-15&to=2025-03-16&tz=Asia/Bangkok'],
+    ['deposits report, page 1', '/api/admin/reports/deposits?from=2025-03-01&to=2025-04-01&tz=Asia/Bangkok&page=1'],
+  ] as const) {
+    const t0 = performance.now();
+    const answer = await fetch(`${base}${path}`, { headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, authorization: `Bearer ${token}` } });
+    await answer.json();
+    console.log(`${name}: ${answer.status} in ${(performance.now() - t0).toFixed(0)} ms`);
+  }
   console.log(`for scale: the export itself is ${mb(bytes)}; read at once, its rows would be held whole in the heap`);
 } finally {
   await app.close();

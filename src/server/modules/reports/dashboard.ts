@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toMajor, type BONUS_COST_KINDS, type ResponseOf, type adminDashboard } from '../../../contract';
 import type { DB } from '../../db/schema';
-import { BONUS_KINDS, bonusCategory, codeSuffix, LEDGER } from './ledger-terms';
+import { BONUS_KINDS, bonusCategory, codeSuffix, LEDGER, postingsOf } from './ledger-terms';
 import { bucketOf, type ReportRange } from './range';
 
 type Dashboard = ResponseOf<typeof adminDashboard>;
@@ -48,6 +48,7 @@ const of = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
 };
 
 type Db = Kysely<DB> | Transaction<DB>;
+
 
 /**
  * The dashboard's figures over a range, per currency, read in one snapshot (repeatable read)
@@ -131,14 +132,12 @@ function figuresOf(currency: string, t: CurrencyTallies, buckets: string[]): Das
 /** Deposits, paid withdrawals, game results, bonus expense and manual adjustments: the house side of their entries. */
 async function houseMovements(db: Db, range: ReportRange, cur: (c: string) => CurrencyTallies) {
   const { rows } = await sql<{ currency: string; kind: string; code: string; category: string; bucket: string; amount: string; entries: number }>`
-    select ha.currency, e.kind, ha.code, ${bonusCategory} as category, ${bucketOf(range, sql`e.created_at`)} as bucket,
-      sum(hp.amount)::text as amount, count(*)::int as entries
+    select h.currency, e.kind, h.code, ${bonusCategory} as category, ${bucketOf(range, sql`e.created_at`)} as bucket,
+      sum(h.amount)::text as amount, count(*)::int as entries
     from ledger_entry e
-    join ledger_posting hp on hp.entry_id = e.id
-    join ledger_account ha on ha.id = hp.account_id and ha.kind = 'house'
+    ${postingsOf(sql`ha.kind = 'house' and (e.kind <> 'withdraw_paid' or ha.code = ${LEDGER.bankPayouts})`)}
     where e.created_at >= ${range.start} and e.created_at < ${range.end}
       and e.kind in ('deposit', 'withdraw_paid', 'game_result', 'bonus', 'bonus_forfeit', 'spin_prize', 'adjustment_credit', 'adjustment_debit')
-      and (e.kind <> 'withdraw_paid' or ha.code = ${LEDGER.bankPayouts})
     group by 1, 2, 3, 4, 5`.execute(db);
   for (const r of rows) {
     const t = cur(r.currency);
@@ -165,10 +164,9 @@ async function houseMovements(db: Db, range: ReportRange, cur: (c: string) => Cu
 /** Members whose first deposit entry ever falls in the range: how many, and what they deposited. */
 async function firstDeposits(db: Db, range: ReportRange, cur: (c: string) => CurrencyTallies) {
   const { rows } = await sql<{ currency: string; bucket: string; amount: string; members: number }>`
-    select a.currency, ${bucketOf(range, sql`e.created_at`)} as bucket, sum(p.amount)::text as amount, count(*)::int as members
+    select h.currency, ${bucketOf(range, sql`e.created_at`)} as bucket, sum(h.amount)::text as amount, count(*)::int as members
     from ledger_entry e
-    join ledger_posting p on p.entry_id = e.id
-    join ledger_account a on a.id = p.account_id and a.kind = 'wallet'
+    ${postingsOf(sql`ha.kind = 'wallet'`)}
     where e.kind = 'deposit' and e.created_at >= ${range.start} and e.created_at < ${range.end}
       and not exists (select 1 from ledger_entry f where f.kind = 'deposit' and f.member_id = e.member_id and f.id < e.id)
     group by 1, 2`.execute(db);
@@ -211,13 +209,13 @@ async function liability(db: Db, range: ReportRange, cur: (c: string) => Currenc
     select currency, sum(balance)::text as amount from ledger_account where kind <> 'house' group by 1 having sum(balance) <> 0`.execute(db);
   for (const r of now.rows) cur(r.currency).liabilityNow = BigInt(r.amount);
   const after = await sql<{ currency: string; amount: string }>`
-    select a.currency, sum(p.amount)::text as amount
-    from ledger_entry e join ledger_posting p on p.entry_id = e.id join ledger_account a on a.id = p.account_id and a.kind <> 'house'
+    select h.currency, sum(h.amount)::text as amount
+    from ledger_entry e ${postingsOf(sql`ha.kind <> 'house'`)}
     where e.created_at >= ${range.end} group by 1`.execute(db);
   for (const r of after.rows) cur(r.currency).liabilityAfterEnd = BigInt(r.amount);
   const within = await sql<{ currency: string; bucket: string; amount: string }>`
-    select a.currency, ${bucketOf(range, sql`e.created_at`)} as bucket, sum(p.amount)::text as amount
-    from ledger_entry e join ledger_posting p on p.entry_id = e.id join ledger_account a on a.id = p.account_id and a.kind <> 'house'
+    select h.currency, ${bucketOf(range, sql`e.created_at`)} as bucket, sum(h.amount)::text as amount
+    from ledger_entry e ${postingsOf(sql`ha.kind <> 'house'`)}
     where e.created_at >= ${range.start} and e.created_at < ${range.end} group by 1, 2`.execute(db);
   for (const r of within.rows) cur(r.currency).memberDelta.add(r.bucket, BigInt(r.amount), 0);
 }

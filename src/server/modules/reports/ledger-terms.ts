@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MANUAL_ADJUSTMENTS } from '../admin/adjustments';
 import { HOUSE } from '../../ledger/accounts';
 
@@ -36,3 +36,13 @@ export const bonusCategory = sql<string>`(case
 
 /** The part of a house account code after its family's prefix (`deposits:qr` → `qr`). */
 export const codeSuffix = (code: string, prefix: string) => (code.startsWith(prefix) ? code.slice(prefix.length) : code);
+
+/**
+ * The postings `h` (amount, account_id, and the account's code and currency) of each entry `e` whose account
+ * `ha` meets the condition, found by the entry's id: the entries in the range drive, by the time
+ * index. Joined plainly, the planner may start from the few house or member accounts and read
+ * every posting they ever had; `offset 0` keeps it from flattening this back into that join.
+ */
+export const postingsOf = (condition: RawBuilder<unknown>) => sql`cross join lateral (
+  select hp.amount, hp.account_id, ha.code, ha.currency from ledger_posting hp join ledger_account ha on ha.id = hp.account_id
+  where hp.entry_id = e.id and ${condition} offset 0) h`;

@@ -5,6 +5,7 @@ import {
 } from '../../../contract';
 import type { DB } from '../../db/schema';
 import { COUNT_FIGURES, LEDGER_REPORTS, SUMMARY_AMOUNT_FIGURE, type LedgerReport } from './definitions';
+import { postingsOf } from './ledger-terms';
 import type { ReportRange } from './range';
 
 type ReportPage = ResponseOf<typeof adminReport>;
@@ -21,18 +22,11 @@ export interface Cursor {
 /** How to read lines: a page (offset), or a chunk after a cursor (keyset, for exports). */
 type Window = { offset: number; limit: number } | { after: Cursor | null; limit: number };
 
-/**
- * The entries drive (by the time index, in (time, id) order, so a page or an export chunk reads
- * only its own rows); each finds its house posting by the entry's id. Joined the other way, the
- * planner started from the house accounts and read every posting they ever had, per chunk
- * (`offset 0` keeps it from flattening the lateral back into that join).
- */
+/** A ledger report's rows: its entries in the range, each with its house posting `h` (`postingsOf`). */
 function ledgerFrom(r: LedgerReport, range: ReportRange) {
   return sql`
     from ledger_entry e
-    cross join lateral (
-      select hp.amount, hp.account_id, ha.code, ha.currency from ledger_posting hp join ledger_account ha on ha.id = hp.account_id
-      where hp.entry_id = e.id and ha.kind = 'house' and ${r.house} offset 0) h
+    ${postingsOf(sql`ha.kind = 'house' and ${r.house}`)}
     left join member m on m.id = e.member_id
     ${r.joins ?? sql``}
     where e.created_at >= ${range.start} and e.created_at < ${range.end}
