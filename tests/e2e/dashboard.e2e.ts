@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
+import { blockingViolations, describeViolations } from './a11y/axe';
 import { fontsReady, launchChromium, pageMaker, screenshot } from './harness';
 import { operatorWithRole, seedPassword, signInConsole } from './operators';
 import { api, registerMember, type Locale } from './support';
@@ -109,10 +110,14 @@ describe('the dashboard', () => {
         await page.getByTestId('tile-ggr').locator('summary').last().click();
         await fontsReady(page);
         await screenshot(page, `dashboard-${locale}-${size}`, true);
-        // Nothing wider than the screen on a phone.
+        // Nothing wider than the screen on a phone; nothing axe calls serious or critical.
         if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        const violations = await blockingViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
         await page.goto('/admin/reports');
         await page.getByTestId('report-summary').waitFor();
+        const reportViolations = await blockingViolations(page);
+        expect(reportViolations, describeViolations(reportViolations)).toEqual([]);
         await fontsReady(page);
         await screenshot(page, `reports-${locale}-${size}`, true);
         await page.context().close();

@@ -87,7 +87,8 @@ function Summary({ report }: { report: Report }) {
     return { currency, count: rows.reduce((n, s) => n + s.count, 0), amount: rows.reduce((n, s) => n + (s.amount ?? 0), 0) };
   });
   return (
-    <div className="admin-table-wrap panel">
+    // A region that scrolls sideways on a phone takes the keyboard's focus, so it can be scrolled without a pointer.
+    <div className="admin-table-wrap panel" role="region" aria-label={t('admin.reports.summary')} tabIndex={0}>
       <table className="admin-table" data-testid="report-summary">
         <caption>{t('admin.reports.summary')}</caption>
         <thead>
@@ -135,7 +136,7 @@ function Lines({ report }: { report: Report }) {
     return String(value);
   };
   return (
-    <div className="admin-table-wrap panel">
+    <div className="admin-table-wrap panel" role="region" aria-label={t('admin.reports.lines', { total: report.total })} tabIndex={0}>
       <table className="admin-table" data-testid="report-lines">
         <caption>{t('admin.reports.lines', { total: report.total })}</caption>
         <thead>
