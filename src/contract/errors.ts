@@ -89,6 +89,9 @@ export const ERROR_CODES = [
   'APPROVAL_CODE_REQUIRED', // the second approval of a large withdrawal without the approver's authenticator code
   'APPROVAL_CODE_INVALID', // a wrong authenticator code, or one whose 30-second step was used already (a replay): nothing moves
   'REASON_REQUIRED', // refusing a withdrawal for OTHER reasons without words for the member
+  'INVALID_RANGE', // a report or dashboard range that is not real days, or whose end is not after its start
+  'RANGE_TOO_LONG', // a report or dashboard range longer than REPORT_MAX_DAYS
+  'INVALID_TIME_ZONE', // a time zone that is not an IANA name (Asia/Bangkok, Asia/Vientiane)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

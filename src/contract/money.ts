@@ -6,6 +6,11 @@ import { z } from 'zod';
  */
 export const toMinor = (amount: number): bigint => BigInt(Math.round(amount * 100));
 export const toMajor = (minor: bigint | number | string): number => Number(BigInt(minor)) / 100;
+/** Minor units as exact decimal text with the two places ("-1234.50"), without a float (CSV exports). */
+export const minorToDecimalText = (minor: bigint): string => {
+  const abs = minor < 0n ? -minor : minor;
+  return `${minor < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
 /** A decimal amount written as text by an outside service ("830.37", "100"), exactly, without a float. */
 export const decimalTextToMinor = (text: string): bigint => {
   const [units, cents = ''] = text.split('.');

@@ -42,6 +42,7 @@ import { setupWallet } from './modules/wallet/setup';
 import { setupPromotions } from './modules/promotions/setup';
 import { setupAdmin } from './modules/admin/setup';
 import { setupConfig } from './modules/config/setup';
+import { setupReports } from './modules/reports/setup';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { Settings } from './settings/settings';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('spinWheel', spinWheel);
   const office = setupAdmin(app, ctx, wallet, deposits);
   setupConfig(app, ctx, office);
+  setupReports(app, ctx, wallet.money, office);
   setupChat(app, ctx);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);

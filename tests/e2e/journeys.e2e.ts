@@ -528,7 +528,7 @@ describe('an operator', () => {
     await console_.getByLabel(a.login.code).fill(codeFor(secret));
     await console_.getByRole('button', { name: a.login.submit }).click();
     await console_.getByTestId('operator-name').waitFor();
-    await console_.waitForURL('**/admin/withdrawals');
+    await console_.waitForURL('**/admin/dashboard');
   });
 
   it("answers the Lao member's message from the support chat page, and the member reads it", async () => {

@@ -9,6 +9,8 @@ import { AdjustmentsPage } from './pages/AdjustmentsPage';
 import { ArrivalsPage } from './pages/ArrivalsPage';
 import { AuditPage } from './pages/AuditPage';
 import { ChatPage } from './pages/ChatPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { ReportsPage } from './pages/ReportsPage';
 import { ConfigPage } from './config/ConfigPage';
 import { MemberPage } from './pages/MemberPage';
 import { MembersPage } from './pages/MembersPage';
@@ -19,13 +21,18 @@ import { WithdrawalsPage } from './pages/WithdrawalsPage';
 import { OperatorContext, type OperatorSession, type OperatorView } from './session';
 import './admin.css';
 
-const SECTIONS: { path: string; key: 'withdrawals' | 'slips' | 'arrivals' | 'adjustments' | 'members' | 'chat' | 'config' | 'audit' | 'operators' | 'service'; permission?: Permission }[] = [
+type SectionKey = 'dashboard' | 'withdrawals' | 'slips' | 'arrivals' | 'adjustments' | 'members' | 'chat' | 'reports' | 'config' | 'audit' | 'operators' | 'service';
+
+/** The console's pages in order; the first the operator may open is where the console opens (the dashboard for reports.read). */
+const SECTIONS: { path: string; key: SectionKey; permission?: Permission }[] = [
+  { path: 'dashboard', key: 'dashboard', permission: 'reports.read' },
   { path: 'withdrawals', key: 'withdrawals', permission: 'money.read' },
   { path: 'slips', key: 'slips', permission: 'money.read' },
   { path: 'arrivals', key: 'arrivals', permission: 'arrivals.read' },
   { path: 'adjustments', key: 'adjustments', permission: 'money.read' },
   { path: 'members', key: 'members', permission: 'members.read' },
   { path: 'chat', key: 'chat', permission: 'chat' },
+  { path: 'reports', key: 'reports', permission: 'reports.read' },
   { path: 'config', key: 'config', permission: 'config.read' },
   { path: 'audit', key: 'audit', permission: 'audit.read' },
   { path: 'operators', key: 'operators', permission: 'operators.manage' },
@@ -91,6 +98,8 @@ function AdminShell({ session }: { session: OperatorSession }) {
       <main className="admin__main">
         <Routes>
           <Route index element={<Navigate to={sections[0]?.path ?? 'service'} replace />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="reports" element={<ReportsPage />} />
           <Route path="withdrawals" element={<WithdrawalsPage />} />
           <Route path="slips" element={<SlipsPage />} />
           <Route path="arrivals" element={<ArrivalsPage />} />

@@ -25,9 +25,9 @@ export function StatusTabs<S extends string>({ value, options, label, onChange }
   );
 }
 
-export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+export function Pager({ page, total, onPage, pageSize = ADMIN_PAGE_SIZE }: { page: number; total: number; onPage: (p: number) => void; pageSize?: number }) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
     <div className="admin-pager">

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
+import { reportEndpoints } from './reports';
 import { idParam, isoDate, ok } from '../endpoints/common';
 import { OPERATOR_REJECT_REASONS } from '../constants';
 import { amountInput } from '../money';
@@ -298,4 +299,5 @@ export const adminEndpoints = {
   ...chatOperatorEndpoints,
   ...configEndpoints,
   ...member360Endpoints,
+  ...reportEndpoints,
 } as const;

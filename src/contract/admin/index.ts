@@ -4,3 +4,4 @@ export * from './endpoints';
 export * from './config/index';
 export * from './configEndpoints';
 export * from './member360';
+export * from './reports';

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'config.approve': ['finance', 'admin'],
   /** Answer members in the support chat. */
   chat: ['support', 'admin'],
+  /** Read the dashboard and the reports (figures from the ledger) and export them as CSV. */
+  'reports.read': ['finance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -57,6 +57,7 @@ export class Money {
   readonly keys = new IdempotencyKeys();
   readonly hooks = new MoneyHooks();
   private readonly currencies = new Map<number, string>();
+  private readonly moneyMovedListeners: (() => void)[] = [];
 
   constructor(
     readonly db: Kysely<DB>,
@@ -82,9 +83,24 @@ export class Money {
    */
   async step<R>(work: (step: MoneyStep) => Promise<R>): Promise<R> {
     const announcements: Announcement[] = [];
-    const result = await this.db.transaction().execute((trx) => work(this.stepIn(trx, announcements)));
+    const booked = { entries: 0 };
+    const result = await this.db.transaction().execute((trx) => work(this.stepIn(trx, announcements, booked)));
     for (const a of announcements) this.publish(a.memberId, a.event, a.payload);
+    if (booked.entries > 0) this.moneyMoved();
     return result;
+  }
+
+  /**
+   * Calls `listener` after every commit that booked an entry: a step's, and the transfer saga's
+   * (announced as `wallet.changed` through `announceCommitted`). The dashboard's live signal
+   * (modules/reports); a listener must be quick and must not throw.
+   */
+  onMoneyMoved(listener: () => void): void {
+    this.moneyMovedListeners.push(listener);
+  }
+
+  private moneyMoved() {
+    for (const listener of this.moneyMovedListeners) listener();
   }
 
   /**
@@ -131,9 +147,10 @@ export class Money {
    */
   announceCommitted(memberId: number, event: string, payload: unknown = {}): void {
     this.publish(memberId, event, payload);
+    if (event === WALLET_CHANGED) this.moneyMoved();
   }
 
-  private stepIn(trx: Transaction<DB>, announcements: Announcement[]): MoneyStep {
+  private stepIn(trx: Transaction<DB>, announcements: Announcement[], booked: { entries: number }): MoneyStep {
     const announce = (memberId: number, event: string, payload: unknown = {}) => {
       // One wallet.changed per member and step is enough: the page reads the wallet again.
       if (announcements.some((a) => a.memberId === memberId && a.event === event && a.payload === payload)) return;
@@ -144,6 +161,7 @@ export class Money {
       trx,
       post: async (entry) => {
         const posted = await postEntry(trx, this.accounts, entry);
+        booked.entries += 1;
         if (entry.memberId !== null) announce(entry.memberId, WALLET_CHANGED, empty);
         return posted;
       },

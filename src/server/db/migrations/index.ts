@@ -30,6 +30,7 @@ import * as m0029 from './0029_password_reset_codes';
 import * as m0030 from './0030_configuration';
 import * as m0031 from './0031_spin_wheel_config';
 import * as m0032 from './0032_bonus_schedule';
+import * as m0033 from './0033_report_indexes';
 import * as m0034 from './0034_member_risk';
 import * as m0035 from './0035_payout_four_eyes';
 
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0030_configuration': m0030,
   '0031_spin_wheel_config': m0031,
   '0032_bonus_schedule': m0032,
+  '0033_report_indexes': m0033,
   '0034_member_risk': m0034,
   '0035_payout_four_eyes': m0035,
 };
