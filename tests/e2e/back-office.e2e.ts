@@ -97,7 +97,7 @@ describe('back office', () => {
     const upload = await fetch(url('/api/wallet/slip'), { method: 'POST', body: form, headers: { 'x-client': 'member-wallet', ...member.auth, 'idempotency-key': `slip-${Date.now()}` } });
     expect((await upload.json()) as { status: string }).toMatchObject({ status: 'PENDING' });
 
-    await page.getByRole('link', { name: en.admin.nav.slips }).click();
+    await page.getByRole('link', { name: en.admin.nav.slips, exact: true }).click();
     const card = page.getByTestId('slip').filter({ hasText: member.name });
     await card.getByRole('button', { name: en.admin.slips.review }).click();
     await card.getByRole('img', { name: en.admin.slips.imageAlt.replace('{{name}}', member.name) }).waitFor();
@@ -120,7 +120,7 @@ describe('back office', () => {
   });
 
   it('proposes a manual credit that the operator it created in the console may not approve (issue 25 #10), and the sandbox checker approves', async () => {
-    await page.getByRole('link', { name: en.admin.nav.operators }).click();
+    await page.getByRole('link', { name: en.admin.nav.operators, exact: true }).click();
     await page.getByLabel(en.admin.operators.username, { exact: true }).fill(SECOND.username);
     await page.getByLabel(en.admin.operators.name, { exact: true }).fill(SECOND.name);
     await page.getByLabel(en.admin.operators.role).selectOption('finance');
@@ -128,7 +128,7 @@ describe('back office', () => {
     await page.getByRole('button', { name: en.admin.operators.submit }).click();
     await page.getByRole('status').filter({ hasText: en.admin.operators.created }).waitFor();
 
-    await page.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    await page.getByRole('link', { name: en.admin.nav.adjustments, exact: true }).click();
     await page.getByLabel(en.admin.adjustments.memberId).fill(String(member.id));
     await page.getByLabel(en.admin.adjustments.amount).fill('123.45');
     await page.getByLabel(en.admin.reason).fill('Goodwill for a slow payout');
@@ -142,7 +142,7 @@ describe('back office', () => {
     const before = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
     const second = await (await phoneContext(browser)).newPage();
     await signIn(second, SECOND.username, SECOND.password);
-    await second.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    await second.getByRole('link', { name: en.admin.nav.adjustments, exact: true }).click();
     const theirs = second.getByTestId('adjustment').filter({ hasText: member.name });
     await theirs.getByRole('button', { name: en.admin.approve }).click();
     await second.getByRole('alert').filter({ hasText: en.errors.OWN_PROPOSAL }).waitFor();
@@ -154,7 +154,7 @@ describe('back office', () => {
     // The sandbox's second operator, made outside the console, is another person: it approves, and the money moves once.
     const checker = await (await phoneContext(browser)).newPage();
     await signInConsole(checker, 'checker', seedPassword(SHARED_LOG, 'checker'), en, 'en');
-    await checker.getByRole('link', { name: en.admin.nav.adjustments }).click();
+    await checker.getByRole('link', { name: en.admin.nav.adjustments, exact: true }).click();
     await checker.getByTestId('adjustment').filter({ hasText: member.name }).getByRole('button', { name: en.admin.approve }).click();
     await checker.getByRole('status').filter({ hasText: en.admin.adjustments.approved }).waitFor();
     const approved = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
@@ -170,7 +170,7 @@ describe('back office', () => {
     expect(sent.body.status).toBe('unmatched');
     const before = await memberApi<{ wallet: { amount: number } }>('GET', '/api/wallet');
 
-    await page.getByRole('link', { name: en.admin.nav.arrivals }).click();
+    await page.getByRole('link', { name: en.admin.nav.arrivals, exact: true }).click();
     const card = page.getByTestId('arrival').filter({ hasText: sent.body.reference });
     await card.waitFor();
     expect(await card.innerText()).toContain(en.admin.arrivals.reason.NO_MEMBER);
@@ -216,7 +216,7 @@ describe('back office', () => {
   });
 
   it("locks a member, whose next call gets invalid-token", async () => {
-    await page.getByRole('link', { name: en.admin.nav.members }).click();
+    await page.getByRole('link', { name: en.admin.nav.members, exact: true }).click();
     await page.getByRole('searchbox').fill(member.phone);
     await page.getByRole('button', { name: en.admin.members.find }).click();
     await page.getByRole('link', { name: new RegExp(member.name) }).click();
@@ -239,7 +239,7 @@ describe('back office', () => {
     await logIn(memberPage, onHome);
     await memberPage.getByTestId('total-balance').waitFor();
 
-    await page.getByRole('link', { name: en.admin.nav.service }).click();
+    await page.getByRole('link', { name: en.admin.nav.service, exact: true }).click();
     // Closing asks for a reason and the word shown, typed (issue 29).
     await page.getByTestId('service-reason').fill('back-office journey');
     await page.getByTestId('service-confirmation').fill(await page.getByTestId('service-word').innerText());
@@ -281,7 +281,7 @@ describe('back office', () => {
   });
 
   it('keeps every one of these actions in the audit log', async () => {
-    await page.getByRole('link', { name: en.admin.nav.audit }).click();
+    await page.getByRole('link', { name: en.admin.nav.audit, exact: true }).click();
     await page.getByTestId('audit-line').first().waitFor();
     const actions = await page.getByTestId('audit-action').allInnerTexts();
     for (const action of ['operator.enrol', 'withdrawal.approve', 'slip.reject', 'operator.create', 'adjustment.propose', 'adjustment.approve', 'arrival.assign', 'member.lock', 'service.off', 'service.on']) {
@@ -291,12 +291,12 @@ describe('back office', () => {
 
   it.each(Object.keys(LOCALES) as Locale[])('shows the console in %s on a phone and the login on a laptop', async (locale) => {
     await chooseLanguage(page, locale);
-    await page.getByRole('link', { name: LOCALES[locale].admin.nav.withdrawals }).click();
+    await page.getByRole('link', { name: LOCALES[locale].admin.nav.withdrawals, exact: true }).click();
     await page.getByRole('button', { name: LOCALES[locale].admin.withdrawals.status.paid }).click();
     await page.getByTestId('withdrawal').first().waitFor();
     await fontsReady(page);
     await screenshot(page, `back-office-paid-${locale}`);
-    await page.getByRole('link', { name: LOCALES[locale].admin.nav.arrivals }).click();
+    await page.getByRole('link', { name: LOCALES[locale].admin.nav.arrivals, exact: true }).click();
     await page.getByRole('button', { name: LOCALES[locale].admin.arrivals.status.credited }).click();
     await page.getByTestId('arrival').first().waitFor();
     await fontsReady(page);

@@ -43,7 +43,7 @@ describe('the bonus configuration', () => {
 
   it('creates a bonus in Thai with texts in three languages and a banner; the checker approves it in English; the member sees it', async () => {
     const b = th.admin.config.bonus;
-    await admin.getByRole('link', { name: th.admin.nav.config }).click();
+    await admin.getByRole('link', { name: th.admin.nav.config, exact: true }).click();
     // The configuration opens on its first section (or the approvals) first.
     await admin.waitForURL(/\/admin\/config\/\w+/);
     await admin.getByTestId('config-nav-bonus').click();
@@ -83,7 +83,7 @@ describe('the bonus configuration', () => {
     const listed = async () => (await api<{ code: string; description: string; banners: { html: string }[] }[]>('GET', '/api/bonus', undefined, { ...member.auth, 'accept-language': 'th' })).body;
     expect((await listed()).map((x) => x.code)).not.toContain(CODE);
 
-    await checker.getByRole('link', { name: en.admin.nav.config }).click();
+    await checker.getByRole('link', { name: en.admin.nav.config, exact: true }).click();
     await checker.waitForURL(/\/admin\/config\/\w+/);
     await checker.getByTestId('config-nav-approvals').click();
     const change = checker.getByTestId('config-change').filter({ hasText: CODE }).first();

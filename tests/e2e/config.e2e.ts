@@ -47,7 +47,7 @@ describe('configuration by operators', () => {
     const before = (await api<{ withdrawMax: number }>('GET', '/api/lookup/withdraw', undefined, member.auth)).body.withdrawMax;
     const lowered = before - 5_000;
 
-    await admin.getByRole('link', { name: th.admin.nav.config }).click();
+    await admin.getByRole('link', { name: th.admin.nav.config, exact: true }).click();
     await admin.getByTestId('config-nav-money').click();
     const form = admin.getByTestId('config-money-form');
     await form.waitFor();
@@ -62,7 +62,7 @@ describe('configuration by operators', () => {
     // Not yet: the member's bound is the old one until another operator approves.
     expect((await api<{ withdrawMax: number }>('GET', '/api/lookup/withdraw', undefined, member.auth)).body.withdrawMax).toBe(before);
 
-    await checker.getByRole('link', { name: en.admin.nav.config }).click();
+    await checker.getByRole('link', { name: en.admin.nav.config, exact: true }).click();
     await checker.getByTestId('config-nav-approvals').click();
     const change = checker.getByTestId('config-change').filter({ hasText: 'withdrawMax' }).first();
     await change.waitFor();

@@ -15,11 +15,12 @@ import { api, registerMember, type Locale } from './support';
 
 let browser: Browser;
 let member: Awaited<ReturnType<typeof registerMember>>;
-const pages = pageMaker(() => browser);
+// The operator works in Bangkok, whatever the machine's zone: the console's days are the browser's.
+const tz = 'Asia/Bangkok';
+const pages = pageMaker(() => browser, { timezoneId: tz });
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** Today in the browser's time zone as the console sends it (the pages run in the machine's zone). */
-const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Today in the browser's time zone as the console sends it. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const todayQuery = `from=${today}&to=${tomorrow}&tz=${encodeURIComponent(tz)}`;

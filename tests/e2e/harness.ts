@@ -210,7 +210,7 @@ export const launchChromium = (): Promise<Browser> =>
 /** A phone-sized context (390×844 at 2× unless told) on the shared server unless told; each context has fresh storage. */
 export const phoneContext = (
   browser: Browser,
-  options: { width?: number; height?: number; locale?: string; baseURL?: string; deviceScaleFactor?: number } = {},
+  options: { width?: number; height?: number; locale?: string; baseURL?: string; deviceScaleFactor?: number; timezoneId?: string } = {},
 ): Promise<BrowserContext> =>
   browser.newContext({
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
@@ -219,6 +219,7 @@ export const phoneContext = (
     hasTouch: true,
     locale: options.locale ?? 'en-US',
     baseURL: options.baseURL ?? baseURL(),
+    timezoneId: options.timezoneId,
   });
 
 /** Saves a PNG into test-results/ and returns its path. */
@@ -231,16 +232,19 @@ export const screenshot = async (page: Page, name: string, fullPage = false): Pr
 /** Waits until web fonts in use have loaded, so screenshots show the real glyphs. */
 export const fontsReady = (page: Page) => page.evaluate(() => document.fonts.ready.then(() => undefined));
 
-/** Pages in contexts of their own, at a laptop's width (the console) or a phone's, all closed by `close`. */
-export function pageMaker(browser: () => Browser) {
+/**
+ * Pages in contexts of their own, at a laptop's width (the console) or a phone's, all closed by
+ * `close`; in the machine's time zone unless told (an operator in Bangkok: 'Asia/Bangkok').
+ */
+export function pageMaker(browser: () => Browser, options: { timezoneId?: string } = {}) {
   const contexts: BrowserContext[] = [];
   const open = async (context: BrowserContext) => {
     contexts.push(context);
     return context.newPage();
   };
   return {
-    laptop: async () => open(await browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL() })),
-    phone: async () => open(await phoneContext(browser())),
+    laptop: async () => open(await browser().newContext({ viewport: { width: 1280, height: 900 }, locale: 'th-TH', baseURL: baseURL(), timezoneId: options.timezoneId })),
+    phone: async () => open(await phoneContext(browser(), { timezoneId: options.timezoneId })),
     close: async () => {
       for (const c of contexts.splice(0)) await c.close();
     },

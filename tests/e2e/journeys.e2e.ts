@@ -598,7 +598,7 @@ describe('an operator', () => {
   });
 
   it('finds the answer and the approval in the audit log', async () => {
-    await console_.getByRole('link', { name: a.nav.audit }).click();
+    await console_.getByRole('link', { name: a.nav.audit, exact: true }).click();
     await console_.getByTestId('audit-line').first().waitFor();
     const actions = await console_.getByTestId('audit-action').allInnerTexts();
     for (const action of ['operator.enrol', 'chat.reply', 'withdrawal.approve']) expect(actions, action).toContain(action);

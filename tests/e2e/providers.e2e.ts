@@ -119,7 +119,7 @@ describe('the console pages of game providers and receiving accounts', () => {
   });
 
   it('switches a provider off and on in Thai, at desktop width; members follow at once', async () => {
-    await page.getByRole('link', { name: th.admin.nav.config }).click();
+    await page.getByRole('link', { name: th.admin.nav.config, exact: true }).click();
     await page.getByTestId('config-nav-providers').click();
     await page.waitForURL('**/admin/config/providers');
     const joker = page.getByTestId('config-provider-JOKER');
