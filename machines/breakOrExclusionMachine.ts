@@ -5,9 +5,11 @@ import { and, assertEvent, assign, fromPromise, not, setup, type SnapshotFrom } 
  * dialog that says what it does (every session ends at once, an active bonus is forfeited,
  * promotions stop, withdrawals still work, it cannot be shortened), then a second, explicit
  * confirmation: a break is the second button naming its length, a self-exclusion the word the
- * member types (`confirmWord`, in the member's language, given by the view). Only then is the
- * `startPause` actor called; its success runs `signedOut` (the session is over on every device).
- * Framework-free: the call and the sign-out are provided by the app and the tests.
+ * member types (`confirmWord`, in the member's language, given by the view). A self-exclusion's
+ * first confirmation is the server's too (`askExclusion` answers a token valid for minutes and
+ * the day it would end, shown in the second step); only then is `startPause` called, with the
+ * token for an exclusion. Its success runs `signedOut` (the session is over on every device).
+ * Framework-free: the calls and the sign-out are provided by the app and the tests.
  */
 
 export type PauseKind = 'break' | 'exclusion';
@@ -23,11 +25,22 @@ export interface PauseStarted {
   endsAt: string | null;
 }
 
+/** A self-exclusion's first confirmation, as the server answered it. */
+export interface ExclusionTicket {
+  confirmToken: string;
+  /** When it would end if confirmed now; null: for good. */
+  endsAt: string | null;
+}
+
+/** What `startPause` sends: the choice, and for a self-exclusion the ticket's token. */
+export type PauseRequest = PauseChoice & { confirmToken?: string };
+
 export interface BreakOrExclusionContext {
   choice: PauseChoice | null;
   /** The word to type before a self-exclusion is sent. */
   confirmWord: string;
   typed: string;
+  ticket: ExclusionTicket | null;
   started: PauseStarted | null;
   serverError: string | null;
 }
@@ -46,12 +59,13 @@ const codeOf = (error: unknown): string =>
 export const confirmWordMatches = (typed: string, word: string): boolean =>
   word.length > 0 && typed.normalize('NFC').trim().toLocaleLowerCase() === word.normalize('NFC').trim().toLocaleLowerCase();
 
-const EMPTY: BreakOrExclusionContext = { choice: null, confirmWord: '', typed: '', started: null, serverError: null };
+const EMPTY: BreakOrExclusionContext = { choice: null, confirmWord: '', typed: '', ticket: null, started: null, serverError: null };
 
 export const breakOrExclusionMachine = setup({
   types: { context: {} as BreakOrExclusionContext, events: {} as BreakOrExclusionEvent },
   actors: {
-    startPause: fromPromise<PauseStarted, PauseChoice>(() => Promise.reject(new Error("breakOrExclusionMachine: provide the 'startPause' actor"))),
+    askExclusion: fromPromise<ExclusionTicket, PauseChoice>(() => Promise.reject(new Error("breakOrExclusionMachine: provide the 'askExclusion' actor"))),
+    startPause: fromPromise<PauseStarted, PauseRequest>(() => Promise.reject(new Error("breakOrExclusionMachine: provide the 'startPause' actor"))),
   },
   actions: {
     /** The member's session ended with the pause: the app forgets the token and shows when it ends. */
@@ -81,8 +95,16 @@ export const breakOrExclusionMachine = setup({
     // The first confirmation: what a break or an exclusion does, before anything is asked twice.
     explaining: {
       on: {
-        'pause.understood': 'confirming',
+        'pause.understood': [{ guard: 'isExclusion', target: 'asking' }, { target: 'confirming' }],
         'pause.cancelled': { target: 'idle', actions: 'reset' },
+      },
+    },
+    asking: {
+      invoke: {
+        src: 'askExclusion',
+        input: ({ context }) => context.choice!,
+        onDone: { target: 'confirming', actions: assign({ ticket: ({ event }) => event.output, serverError: null }) },
+        onError: { target: 'explaining', actions: assign({ serverError: ({ event }) => codeOf(event.error) }) },
       },
     },
     // The second: a self-exclusion waits for the typed word; a break for its own named button.
@@ -100,7 +122,7 @@ export const breakOrExclusionMachine = setup({
     starting: {
       invoke: {
         src: 'startPause',
-        input: ({ context }) => context.choice!,
+        input: ({ context }) => ({ ...context.choice!, ...(context.ticket ? { confirmToken: context.ticket.confirmToken } : {}) }),
         onDone: {
           target: 'started',
           actions: [
@@ -108,7 +130,15 @@ export const breakOrExclusionMachine = setup({
             { type: 'signedOut', params: ({ context, event }) => ({ choice: context.choice!, started: event.output }) },
           ],
         },
-        onError: { target: 'confirming', actions: assign({ serverError: ({ event }) => codeOf(event.error) }) },
+        onError: [
+          // The ticket ran out (or was used): the exclusion is asked again from its first confirmation.
+          {
+            guard: ({ event }) => codeOf(event.error) === 'EXCLUSION_CONFIRM_INVALID',
+            target: 'explaining',
+            actions: assign({ ticket: null, typed: '', serverError: ({ event }) => codeOf(event.error) }),
+          },
+          { target: 'confirming', actions: assign({ serverError: ({ event }) => codeOf(event.error) }) },
+        ],
       },
     },
     started: { type: 'final' },

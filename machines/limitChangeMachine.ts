@@ -1,4 +1,7 @@
 import { assertEvent, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import type { LimitKind, LimitPeriod } from '../src/contract/saferPlay';
+
+export type { LimitKind, LimitPeriod };
 
 /**
  * One limit changed on the Safer play page (issue 31): deposit, loss or session time, per day,
@@ -6,13 +9,11 @@ import { assertEvent, assign, fromPromise, not, setup, type SnapshotFrom } from 
  * the cooling-off and then takes effect only when the member confirms it again (within 7 days,
  * else it lapses). So before a loosening is sent the member reads that (`reviewing`), and the
  * server's answer says what happened (`saved` with `applied` or the pending change). A pending
- * change that is due is confirmed from the same machine (`pending.confirmRequested`).
- * Framework-free: `saveLimit` and `confirmPending` are the calls; `limitsChanged` and
- * `notifyPendingConfirmed` / `notifyPendingFailed` are the effects on the page.
+ * change that is due is confirmed, or one the member no longer wants withdrawn, from the same
+ * machine (`pending.confirmRequested`, `pending.cancelRequested`). Framework-free: `saveLimit`,
+ * `confirmPending` and `cancelPending` are the calls; `limitsChanged` and `notifyPending` are the
+ * effects on the page.
  */
-
-export type LimitKind = 'deposit' | 'loss' | 'session';
-export type LimitPeriod = 'day' | 'week' | 'month';
 
 export interface LimitTarget {
   kind: LimitKind;
@@ -56,7 +57,11 @@ export type LimitChangeEvent =
   | { type: 'limit.confirmed' }
   | { type: 'limit.cancelled' }
   | { type: 'limit.closed' }
-  | { type: 'pending.confirmRequested'; kind: LimitKind; period: LimitPeriod };
+  | { type: 'pending.confirmRequested'; kind: LimitKind; period: LimitPeriod }
+  | { type: 'pending.cancelRequested'; kind: LimitKind; period: LimitPeriod };
+
+/** How a confirmation or withdrawal of a pending change went, for the page to say. */
+export type PendingOutcome = { did: 'confirmed' | 'cancelled'; code: null } | { did: 'failed'; code: string };
 
 /* ---------- rules (pure, shared with the view) ---------- */
 
@@ -90,12 +95,12 @@ export const limitChangeMachine = setup({
   actors: {
     saveLimit: fromPromise<LimitSaved, LimitChange>(notProvided('saveLimit')),
     confirmPending: fromPromise<unknown, { kind: LimitKind; period: LimitPeriod }>(notProvided('confirmPending')),
+    cancelPending: fromPromise<unknown, { kind: LimitKind; period: LimitPeriod }>(notProvided('cancelPending')),
   },
   actions: {
     /** The limits as shown are out of date: the page reads them again. */
     limitsChanged: () => {},
-    notifyPendingConfirmed: () => {},
-    notifyPendingFailed: (_, _params: { code: string }) => {},
+    notifyPending: (_, _params: PendingOutcome) => {},
     open: assign(({ event }) => {
       assertEvent(event, 'limit.opened');
       return { ...EMPTY, target: event.target, whole: event.whole };
@@ -134,6 +139,7 @@ export const limitChangeMachine = setup({
       on: {
         'limit.opened': { target: 'editing', actions: 'open' },
         'pending.confirmRequested': 'confirmingPending',
+        'pending.cancelRequested': 'cancellingPending',
       },
     },
     editing: {
@@ -175,11 +181,19 @@ export const limitChangeMachine = setup({
           assertEvent(event, 'pending.confirmRequested');
           return { kind: event.kind, period: event.period };
         },
-        onDone: { target: 'idle', actions: ['notifyPendingConfirmed', 'limitsChanged'] },
-        onError: {
-          target: 'idle',
-          actions: [{ type: 'notifyPendingFailed', params: ({ event }) => ({ code: codeOf(event.error) }) }, 'limitsChanged'],
+        onDone: { target: 'idle', actions: [{ type: 'notifyPending', params: { did: 'confirmed', code: null } }, 'limitsChanged'] },
+        onError: { target: 'idle', actions: [{ type: 'notifyPending', params: ({ event }) => ({ did: 'failed' as const, code: codeOf(event.error) }) }, 'limitsChanged'] },
+      },
+    },
+    cancellingPending: {
+      invoke: {
+        src: 'cancelPending',
+        input: ({ event }) => {
+          assertEvent(event, 'pending.cancelRequested');
+          return { kind: event.kind, period: event.period };
         },
+        onDone: { target: 'idle', actions: [{ type: 'notifyPending', params: { did: 'cancelled', code: null } }, 'limitsChanged'] },
+        onError: { target: 'idle', actions: [{ type: 'notifyPending', params: ({ event }) => ({ did: 'failed' as const, code: codeOf(event.error) }) }, 'limitsChanged'] },
       },
     },
   },

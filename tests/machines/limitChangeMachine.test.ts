@@ -18,14 +18,14 @@ const WAITING: LimitSaved = { applied: false, pending: { value: 5_000, confirmab
 function start() {
   const saveLimit = handAnsweredCall<LimitSaved, LimitChange>();
   const confirmPending = handAnsweredCall<unknown, { kind: LimitKind; period: LimitPeriod }>();
+  const cancelPending = handAnsweredCall<unknown, { kind: LimitKind; period: LimitPeriod }>();
   const log: string[] = [];
   const actor = createActor(
     limitChangeMachine.provide({
-      actors: { saveLimit: saveLimit.actor, confirmPending: confirmPending.actor },
+      actors: { saveLimit: saveLimit.actor, confirmPending: confirmPending.actor, cancelPending: cancelPending.actor },
       actions: {
         limitsChanged: () => void log.push('reload'),
-        notifyPendingConfirmed: () => void log.push('confirmed'),
-        notifyPendingFailed: (_, { code }) => void log.push(`failed ${code}`),
+        notifyPending: (_, { did, code }) => void log.push(code ? `${did} ${code}` : did),
       },
     }),
     { clock: new SimulatedClock() },
@@ -35,7 +35,7 @@ function start() {
     actor.send({ type: 'limit.typed', text });
     actor.send({ type: 'limit.submitted' });
   };
-  return { actor, saveLimit, confirmPending, log, open, submit, state: () => actor.getSnapshot() };
+  return { actor, saveLimit, confirmPending, cancelPending, log, open, submit, state: () => actor.getSnapshot() };
 }
 
 describe('changing a limit', () => {
@@ -129,8 +129,17 @@ describe('changing a limit', () => {
     expect(run.log).toEqual(['confirmed', 'reload']);
 
     run.actor.send({ type: 'pending.confirmRequested', kind: 'loss', period: 'month' });
-    await run.confirmPending.refuse('LIMIT_CHANGE_LAPSED');
-    expect(run.log).toEqual(['confirmed', 'reload', 'failed LIMIT_CHANGE_LAPSED', 'reload']);
+    await run.confirmPending.refuse('NO_LIMIT_CHANGE');
+    expect(run.log).toEqual(['confirmed', 'reload', 'failed NO_LIMIT_CHANGE', 'reload']);
+  });
+
+  it('withdraws a pending change the member no longer wants', async () => {
+    const run = start();
+    run.actor.send({ type: 'pending.cancelRequested', kind: 'session', period: 'week' });
+    expect(run.cancelPending.calls).toEqual([{ kind: 'session', period: 'week' }]);
+    await run.cancelPending.succeed({});
+    expect(run.state().value).toBe('idle');
+    expect(run.log).toEqual(['cancelled', 'reload']);
   });
 
   it('reads typed values and says which changes loosen a limit', () => {
