@@ -1,0 +1,81 @@
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMIT_PERIODS, SAFER_PLAY } from '../../../contract/saferPlay';
+import { errorText } from '../../api';
+import { TextField } from '../../ui/Field';
+import { CheckIcon, CoinIcon } from '../../ui/icons';
+import { fieldErrorText, type StepProps } from './stepTypes';
+
+/**
+ * Step 4 (issue 31): the account exists; a deposit limit is offered with no amount filled in, and
+ * skipping it is as easy as setting it. A limit set here applies at once (a first limit).
+ */
+export function DepositLimitStep({ snapshot, send }: StepProps) {
+  const { t } = useTranslation();
+  const periodLegend = useId();
+  const { depositLimit, fieldErrors, serverError, country, bank } = snapshot.context;
+  const setting = snapshot.matches({ depositLimit: 'setting' });
+  const currency = t(`wallet.currency.${country === 'LA' ? (bank.currency ?? 'LAK') : 'BAHT'}`);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'limit.submitted' });
+  };
+
+  return (
+    <form className="register__form" onSubmit={submit} noValidate data-testid="register-deposit-limit">
+      <p className="register__ready" role="status">
+        <CheckIcon size={18} /> {t('register.limit.ready')}
+      </p>
+      <h2 className="register__step-title">{t('register.limit.title')}</h2>
+      <p className="register__lead">{t('register.limit.lead')}</p>
+      <fieldset className="segmented" aria-labelledby={periodLegend}>
+        <legend id={periodLegend} className="field__label">
+          {t('register.limit.period')}
+        </legend>
+        <div className="segmented__options segmented__options--wrap">
+          {LIMIT_PERIODS.map((period) => (
+            <label key={period} className="segmented__option">
+              <input
+                type="radio"
+                name="limitPeriod"
+                value={period}
+                checked={depositLimit.period === period}
+                disabled={setting}
+                onChange={() => send({ type: 'limit.periodChanged', period })}
+              />
+              <span>{t(`saferPlay.period.${period}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={t('register.limit.amount', { currency })}
+        icon={CoinIcon}
+        name="depositLimit"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('register.limit.amountPlaceholder')}
+        value={depositLimit.amount}
+        readOnly={setting}
+        hint={t('register.limit.rule', { hours: SAFER_PLAY.coolingOffHoursDefault })}
+        error={fieldErrorText(t, 'depositLimit', fieldErrors.depositLimit)}
+        onChange={(event) => send({ type: 'limit.amountChanged', amount: event.target.value })}
+      />
+      {serverError && (
+        <p className="form-error" role="alert">
+          {errorText(t, serverError)}
+        </p>
+      )}
+      <div className="register__buttons register__buttons--even">
+        <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'limit.skipped' })} disabled={setting} data-testid="register-limit-skip">
+          {t('register.limit.skip')}
+        </button>
+        <button type="submit" className="btn btn--gold" disabled={setting} aria-busy={setting} data-testid="register-limit-set">
+          {setting && <span className="spinner" aria-hidden="true" />}
+          {setting ? t('register.limit.setting') : t('register.limit.set')}
+        </button>
+      </div>
+    </form>
+  );
+}
