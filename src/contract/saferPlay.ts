@@ -67,7 +67,8 @@ export const SAFER_PLAY = {
 /**
  * The member endpoints (by contract name) that still answer in withdraw-only mode (a break,
  * self-exclusion, or a session limit reached): the wallet, taking money out of games and
- * withdrawing it, the statement, the profile and safer play itself. Every other member
+ * withdrawing it, the statement, the profile and safer play itself (reading it, a lower limit, a
+ * longer break or a self-exclusion; nothing that raises or removes). Every other member
  * endpoint answers 403 with the restriction's code (ON_BREAK, SELF_EXCLUDED,
  * SESSION_LIMIT_REACHED); walletTransfer only moves money from a game to the wallet then.
  */
@@ -76,4 +77,5 @@ export const WITHDRAW_ONLY_ENDPOINTS = [
   'lookupWithdraw', 'lookupMoney', 'statementList', 'statementSlips', 'statementSlipReference',
   'accountProfile', 'accountAgreement', 'accountAgreementAccept', 'accountChangePassword',
   'saferPlay', 'saferPlayRealityCheck',
+  'saferPlayLimitSet', 'saferPlayLimitCancel', 'saferPlayBreak', 'saferPlayExclusionAsk', 'saferPlayExclusion',
 ] as const;
