@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fontsReady, launchChromium, phoneContext, screenshot, startServer, type E2eServer } from './harness';
-import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, type Locale } from './support';
+import { fontsReady, launchChromium, pageMaker, phoneContext, screenshot, startServer, type E2eServer } from './harness';
+import { seedPassword, signInConsole } from './operators';
+import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, registerMember, type Locale } from './support';
 
 /**
  * Safer play (issue 31) in Chromium at 390×844, once in each of th, la and en: a new member sets
@@ -12,7 +13,9 @@ import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, type Locale } from './suppo
  * (keyboard only), with the session's figures on the wallet and in the game dialog; a 24-hour
  * break, confirmed twice, signs the member out, /login says when it ends, and signing in again
  * says how to withdraw. The file runs its own server: moving the app's clock must not reach the
- * other files' server.
+ * other files' server. Then the console, on the shared server (whose seeded admin the other files
+ * sign in with): a member's limits, pending raise and break on the member page, where an operator
+ * may lower a limit but is never offered a raise.
  */
 
 const LOG = 'server-safer-play.log';
@@ -271,6 +274,30 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     await page.keyboard.press('Escape');
   });
 
+  it('a self-exclusion asks twice, the second time for the typed word; cancelled, nothing starts', async () => {
+    await openSaferPlay();
+    await page.getByTestId('exclusion-12m').click();
+    const first = page.getByRole('alertdialog', { name: t.saferPlay.pause.exclusionTitle.replace('{{length}}', t.saferPlay.length['12m']) });
+    await first.waitFor();
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/safer-play/exclusion/ask'));
+    await page.getByTestId('pause-understood').click();
+    const ticket = (await (await asked).json()) as { endsAt: string };
+    expect(ticket.endsAt).toBeTruthy();
+    const second = page.getByRole('alertdialog', { name: t.saferPlay.pause.lastStep });
+    await second.waitFor();
+    const confirm = page.getByTestId('pause-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('exclusion-word').fill('no');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('exclusion-word').fill(t.saferPlay.pause.word);
+    expect(await confirm.isDisabled()).toBe(false);
+    inScript(await second.innerText());
+    await shot('exclusion-typed');
+    await second.getByRole('button', { name: t.common.cancel }).click();
+    await second.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('pause-in-force').count()).toBe(0);
+  });
+
   it('takes a 24-hour break, confirmed twice, and is signed out; signing in again says when it ends and how to withdraw', async () => {
     await openSaferPlay();
     await page.getByTestId('break-24h').click();
@@ -311,5 +338,68 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
 
   it('leaves no page error or server error behind', () => {
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the console: a member\'s safer play', () => {
+  const pages = pageMaker(() => browser);
+  let memberId = 0;
+  afterAll(() => pages.close());
+
+  beforeAll(async () => {
+    // On the shared server: a member with a daily deposit limit of 500, a raise to 900 waiting, and a 24-hour break.
+    const member = await registerMember({ name: 'Malee Console', accountPrefix: '93' });
+    memberId = Number((await api<{ profile: { _id: string } }>('GET', '/api/account/profile', undefined, member.auth)).body.profile._id);
+    expect((await api('PUT', '/api/safer-play/limits/deposit/day', { value: 500 }, member.auth)).status).toBe(200);
+    expect((await api('PUT', '/api/safer-play/limits/deposit/day', { value: 900 }, member.auth)).status).toBe(200);
+    expect((await api('POST', '/api/safer-play/break', { length: '24h', confirm: true }, member.auth)).status).toBe(200);
+  });
+
+  it('shows the limits, the pending raise and the break, and lowers a limit but never offers a raise', async () => {
+    const laptop = await pages.laptop();
+    await signInConsole(laptop, 'admin', seedPassword(), LOCALES.en, 'en');
+    await laptop.goto(`/admin/members/${memberId}`);
+    const card = laptop.getByTestId('member-safer-play');
+    await card.getByTestId('member-limits').locator('li').first().waitFor();
+    const limits = await card.getByTestId('member-limits').innerText();
+    expect(limits).toContain('500.00');
+    expect(limits).toContain('900.00');
+    expect(await card.getByTestId('member-restriction').innerText()).toContain(LOCALES.en.admin.saferPlay.reason.ON_BREAK);
+    expect(await card.getByTestId('member-pauses').innerText()).toContain(LOCALES.en.saferPlay.length['24h']);
+    // Nothing ends a break here: no control names it.
+    expect(await card.getByRole('button').allInnerTexts()).toEqual([LOCALES.en.admin.saferPlay.save]);
+
+    const form = card.getByTestId('member-limit-form');
+    const value = form.getByLabel(new RegExp(LOCALES.en.admin.saferPlay.value));
+    await value.fill('600');
+    await form.getByLabel(LOCALES.en.admin.reason).fill('Member asked by phone');
+    expect(await form.getByRole('button', { name: LOCALES.en.admin.saferPlay.save }).isDisabled()).toBe(true);
+    await form.getByText(LOCALES.en.admin.saferPlay.tooHigh.replace('{{value}}', '500.00 baht')).waitFor();
+    await value.fill('300');
+    const lowered = laptop.waitForResponse((r) => r.url().endsWith(`/api/admin/members/${memberId}/safer-play/limits/deposit/day`) && r.request().method() === 'PUT');
+    await form.getByRole('button', { name: LOCALES.en.admin.saferPlay.save }).click();
+    expect((await lowered).status()).toBe(200);
+    await expect.poll(() => card.getByTestId('member-limits').innerText()).toContain('300.00');
+    await card.scrollIntoViewIfNeeded();
+    await fontsReady(laptop);
+    await screenshot(laptop, 'safer-play-console-en');
+    for (const locale of ['th', 'la'] as const) {
+      await chooseLanguage(laptop, locale);
+      await card.getByText(LOCALES[locale].admin.saferPlay.title).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await fontsReady(laptop);
+      await screenshot(laptop, `safer-play-console-${locale}`);
+    }
+  });
+
+  it('reads well on a phone', async () => {
+    const phone = await pages.phone();
+    await signInConsole(phone, 'admin', seedPassword(), LOCALES.th, 'th');
+    await phone.goto(`/admin/members/${memberId}`);
+    const card = phone.getByTestId('member-safer-play');
+    await card.getByTestId('member-limits').locator('li').first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await fontsReady(phone);
+    await screenshot(phone, 'safer-play-console-phone-th');
   });
 });
