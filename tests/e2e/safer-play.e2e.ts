@@ -317,7 +317,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     await page.waitForURL('**/login');
     const notice = page.getByTestId('pause-started');
     await notice.waitFor();
-    expect(await notice.innerText()).toContain(t.saferPlay.signedOut.breakTitle);
+    expect(await notice.innerText()).toContain(t.login.pauseStarted.breakTitle);
     inScript(await notice.innerText());
     await shot('break-signed-out');
     // The old session is over on the server too.
