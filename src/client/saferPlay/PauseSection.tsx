@@ -21,7 +21,7 @@ const EFFECTS = ['signOut', 'bonus', 'promotions', 'withdraw', 'final'] as const
 export function PauseSection({ status }: { status: SaferPlayStatus }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const ids = { breaks: useId(), exclusion: useId(), word: useId() };
+  const ids = { word: useId() };
   const word = t('saferPlay.pause.word');
 
   const [snapshot, send] = useMachine(
@@ -60,32 +60,8 @@ export function PauseSection({ status }: { status: SaferPlayStatus }) {
           {t('saferPlay.pause.later')}
         </p>
       )}
-      <section className="pause-card panel" aria-labelledby={ids.breaks}>
-        <h2 id={ids.breaks} className="limit-card__title">
-          {t('saferPlay.breaks.title')}
-        </h2>
-        <p className="limit-card__hint">{t('saferPlay.breaks.lead')}</p>
-        <div className="pause-card__choices">
-          {BREAK_LENGTHS.map((length) => (
-            <button key={length} type="button" className="btn btn--ghost" onClick={() => choose('break', length)} data-testid={`break-${length}`}>
-              {t(`saferPlay.length.${length}`)}
-            </button>
-          ))}
-        </div>
-      </section>
-      <section className="pause-card panel" aria-labelledby={ids.exclusion}>
-        <h2 id={ids.exclusion} className="limit-card__title">
-          {t('saferPlay.exclusion.title')}
-        </h2>
-        <p className="limit-card__hint">{t('saferPlay.exclusion.lead')}</p>
-        <div className="pause-card__choices">
-          {EXCLUSION_LENGTHS.map((length) => (
-            <button key={length} type="button" className="btn btn--ghost" onClick={() => choose('exclusion', length)} data-testid={`exclusion-${length}`}>
-              {t(`saferPlay.length.${length}`)}
-            </button>
-          ))}
-        </div>
-      </section>
+      <PauseChoices kind="break" lengths={BREAK_LENGTHS} title={t('saferPlay.breaks.title')} lead={t('saferPlay.breaks.lead')} onChoose={choose} />
+      <PauseChoices kind="exclusion" lengths={EXCLUSION_LENGTHS} title={t('saferPlay.exclusion.title')} lead={t('saferPlay.exclusion.lead')} onChoose={choose} />
 
       {/* The first confirmation: what it does. */}
       <ConfirmDialog
@@ -154,5 +130,26 @@ export function PauseSection({ status }: { status: SaferPlayStatus }) {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The lengths of a break or of a self-exclusion, one button each. */
+function PauseChoices({ kind, lengths, title, lead, onChoose }: { kind: PauseKind; lengths: readonly string[]; title: string; lead: string; onChoose: (kind: PauseKind, length: string) => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="pause-card panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="limit-card__title">
+        {title}
+      </h2>
+      <p className="limit-card__hint">{lead}</p>
+      <div className="pause-card__choices">
+        {lengths.map((length) => (
+          <button key={length} type="button" className="btn btn--ghost" onClick={() => onChoose(kind, length)} data-testid={`${kind}-${length}`}>
+            {t(`saferPlay.length.${length}` as 'saferPlay.length.24h')}
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SAFER_PLAY } from '../../contract/saferPlay';
 import { call, endpoints } from '../api';
+import { Segmented } from '../ui/Segmented';
 import { useAction } from '../ui/useAction';
 import { useRealityCheck } from './realityCheckContext';
 
@@ -30,24 +31,20 @@ export function RealityInterval({ minutes, onChanged }: { minutes: number; onCha
         {t('saferPlay.reality.interval.title')}
       </h2>
       <p className="limit-card__hint">{t('saferPlay.reality.interval.lead')}</p>
-      <fieldset className="segmented" aria-labelledby={ids.title}>
-        <div className="segmented__options segmented__options--wrap">
-          {SAFER_PLAY.realityCheckMinutes.map((choice) => (
-            <label key={choice} className="segmented__option">
-              <input
-                type="radio"
-                name="realityCheckMinutes"
-                value={choice}
-                checked={minutes === choice}
-                disabled={busy}
-                onChange={() => void choose(choice)}
-                data-testid={`reality-interval-${choice}`}
-              />
-              <span>{t('saferPlay.reality.interval.every', { minutes: choice })}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Segmented
+        legend={t('saferPlay.reality.interval.title')}
+        legendHidden
+        name="realityCheckMinutes"
+        options={SAFER_PLAY.realityCheckMinutes.map((choice) => ({
+          value: choice,
+          label: t('saferPlay.reality.interval.every', { minutes: choice }),
+          testId: `reality-interval-${choice}`,
+        }))}
+        value={minutes}
+        disabled={busy}
+        wrap
+        onChange={(choice) => void choose(choice)}
+      />
     </section>
   );
 }

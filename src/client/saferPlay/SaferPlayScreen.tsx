@@ -14,7 +14,6 @@ import { RealityInterval } from './RealityInterval';
 import { RestrictionText } from './RestrictionText';
 import { limitActors, type SaferPlayStatus } from './saferPlayApi';
 import '../screens/pages.css';
-import '../ui/segmented.css';
 import './saferPlay.css';
 
 type Load = { state: 'loading' } | { state: 'ready'; status: SaferPlayStatus } | { state: 'failed'; code: string };

@@ -1,8 +1,9 @@
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMIT_PERIODS, SAFER_PLAY } from '../../../contract/saferPlay';
 import { errorText } from '../../api';
 import { TextField } from '../../ui/Field';
+import { Segmented } from '../../ui/Segmented';
 import { CheckIcon, CoinIcon } from '../../ui/icons';
 import { fieldErrorText, type StepProps } from './stepTypes';
 
@@ -12,7 +13,6 @@ import { fieldErrorText, type StepProps } from './stepTypes';
  */
 export function DepositLimitStep({ snapshot, send }: StepProps) {
   const { t } = useTranslation();
-  const periodLegend = useId();
   const { depositLimit, fieldErrors, serverError, country, bank } = snapshot.context;
   const setting = snapshot.matches({ depositLimit: 'setting' });
   const currency = t(`wallet.currency.${country === 'LA' ? (bank.currency ?? 'LAK') : 'BAHT'}`);
@@ -29,26 +29,15 @@ export function DepositLimitStep({ snapshot, send }: StepProps) {
       </p>
       <h2 className="register__step-title">{t('register.limit.title')}</h2>
       <p className="register__lead">{t('register.limit.lead')}</p>
-      <fieldset className="segmented" aria-labelledby={periodLegend}>
-        <legend id={periodLegend} className="field__label">
-          {t('register.limit.period')}
-        </legend>
-        <div className="segmented__options segmented__options--wrap">
-          {LIMIT_PERIODS.map((period) => (
-            <label key={period} className="segmented__option">
-              <input
-                type="radio"
-                name="limitPeriod"
-                value={period}
-                checked={depositLimit.period === period}
-                disabled={setting}
-                onChange={() => send({ type: 'limit.periodChanged', period })}
-              />
-              <span>{t(`saferPlay.period.${period}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Segmented
+        legend={t('register.limit.period')}
+        name="limitPeriod"
+        options={LIMIT_PERIODS.map((period) => ({ value: period, label: t(`saferPlay.period.${period}`) }))}
+        value={depositLimit.period}
+        disabled={setting}
+        wrap
+        onChange={(period) => send({ type: 'limit.periodChanged', period })}
+      />
       <TextField
         label={t('register.limit.amount', { currency })}
         icon={CoinIcon}

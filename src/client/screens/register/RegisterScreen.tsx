@@ -19,7 +19,6 @@ import { registrationActors } from './registrationActors';
 import { Stepper } from './Stepper';
 import '../login.css';
 import './register.css';
-import '../../ui/segmented.css';
 
 const STEPS = ['phone', 'otp', 'profile', 'bank', 'limit'] as const;
 
