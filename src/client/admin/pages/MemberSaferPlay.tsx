@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseLimitValue } from '../../../../machines/limitChangeMachine';
 import { adminMemberSaferPlay, adminMemberSaferPlayLimit, LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '../../../contract';
 import { formatDateTime } from '../../format';
-import { limitValueText } from '../../saferPlay/limitText';
+import { currencyWord, limitValueText } from '../../saferPlay/limitText';
 import { useAction } from '../../ui/useAction';
 import { adminCall } from '../api';
 import { LoadState, When } from '../parts';
@@ -61,13 +61,14 @@ export function MemberSaferPlay({ memberId }: { memberId: number }) {
       {data.pauses.length === 0 && <p className="admin-note">{t('admin.saferPlay.noPauses')}</p>}
       <ul className="admin-rows" data-testid="member-pauses">
         {data.pauses.map((pause) => (
-          <li key={pause.startedAt}>
+          <li key={pause.startedAt} className="admin-limit">
             <span>
               {t(`admin.saferPlay.pauseKind.${pause.kind}`)} · {t(`saferPlay.length.${pause.length}`)}
-              {data.pause?.startedAt === pause.startedAt && <strong className="admin-limit__now"> · {t('admin.saferPlay.inForce')}</strong>}
+              {data.pause?.startedAt === pause.startedAt && <span className="admin-badge admin-badge--locked admin-limit__now">{t('admin.saferPlay.inForce')}</span>}
             </span>
-            <span>
-              <When value={pause.startedAt} /> → {pause.endsAt ? <When value={pause.endsAt} /> : t('admin.saferPlay.forever')}
+            <span className="admin-limit__figures">
+              <When value={pause.startedAt} />
+              <span>→ {pause.endsAt ? <When value={pause.endsAt} /> : t('admin.saferPlay.forever')}</span>
             </span>
           </li>
         ))}
@@ -126,7 +127,7 @@ function LowerLimitForm({ memberId, limits, currency, onDone }: { memberId: numb
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.value} className="field__label">{t('admin.saferPlay.value')} ({kind === 'session' ? t('saferPlay.minutesUnit') : currency})</label>
+          <label htmlFor={ids.value} className="field__label">{t('admin.saferPlay.value')} ({kind === 'session' ? t('saferPlay.minutesUnit') : currencyWord(t, currency)})</label>
           <div className={`field__control${tooHigh ? ' is-invalid' : ''}`}>
             <input id={ids.value} className="field__input" inputMode="decimal" autoComplete="off" value={value} aria-describedby={ids.hint} aria-invalid={tooHigh} onChange={(e) => setValue(e.target.value)} />
           </div>
