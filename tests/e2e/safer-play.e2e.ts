@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontsReady, launchChromium, pageMaker, phoneContext, screenshot, startServer, type E2eServer } from './harness';
+import { blockingViolations, describeViolations } from './a11y/axe';
+import { smallTapTargets } from './a11y/tapTargets';
 import { seedPassword, signInConsole } from './operators';
 import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, registerMember, type Locale } from './support';
 
@@ -129,6 +131,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     expect(await amount.inputValue()).toBe('');
     expect(await step4.getByRole('radio', { name: t.saferPlay.period.day }).isChecked()).toBe(true);
     inScript(await step4.innerText());
+    expect(await smallTapTargets(page)).toEqual([]);
     await shot('register-limit');
     await amount.fill('100');
     const set = page.waitForResponse((r) => r.url().includes('/api/safer-play/limits/deposit/day') && r.request().method() === 'PUT');
@@ -182,6 +185,10 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     expect(money(await row.getByTestId('limit-used').innerText())).toBe(100);
     expect(money(await row.getByTestId('limit-remaining').innerText())).toBe(0);
     inScript(await page.locator('.safer-play').innerText());
+    // Phone first: every control a finger taps is 44 px or more; axe finds nothing serious.
+    expect(await smallTapTargets(page)).toEqual([]);
+    const violations = await blockingViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await shot('page');
 
     await row.getByTestId('limit-edit').click();
@@ -246,6 +253,9 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     await page.keyboard.press('Escape');
     expect(await reminder.isVisible()).toBe(true);
     expect(await reminder.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await smallTapTargets(page)).toEqual([]);
+    const violations = await blockingViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await shot('reality-reminder');
     const acknowledged = page.waitForResponse((r) => r.url().endsWith('/api/safer-play/reality-check/ack'));
     await page.keyboard.press('Enter');
