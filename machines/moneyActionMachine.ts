@@ -1,3 +1,4 @@
+import { refusalDetailsOf, type RefusalDetails } from './refusal';
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 
 /**
@@ -37,6 +38,8 @@ export interface MoneyFailure {
   code: string;
   /** The money may or may not have moved: retrying must reuse the key. */
   outcomeUnknown: boolean;
+  /** Issue 31: what a limit still allows, or when a break ends, when the refusal says. */
+  details?: RefusalDetails;
 }
 
 export interface MoneyCallInput {
@@ -66,7 +69,8 @@ export const failureOf = (error: unknown): MoneyFailure => {
     error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string'
       ? (error as { code: string }).code
       : 'NETWORK_ERROR';
-  return { code, outcomeUnknown: OUTCOME_UNKNOWN_CODES.includes(code) };
+  const details = refusalDetailsOf(error);
+  return { code, outcomeUnknown: OUTCOME_UNKNOWN_CODES.includes(code), ...(Object.keys(details).length ? { details } : {}) };
 };
 
 /** Two requests are the same action when every field is equal. */

@@ -1,3 +1,4 @@
+import { refusalDetailsOf, type RefusalDetails } from './refusal';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { QR_COUNTDOWN_TICK_MS } from '../src/contract/constants';
 
@@ -148,7 +149,8 @@ export const qrDepositMachine = setup({
   actions: {
     readClock: assign({ now: () => Date.now() }),
     /** SPEC section 8: a failed create (hasQrcode false) shows the server's message as an error toast. */
-    notifyCreateFailed: (_, _params: { code: string }) => {},
+    /** A refusal: its code, and (issue 31) what a deposit limit still allows or when a break ends. */
+    notifyCreateFailed: (_, _params: { code: string; details?: RefusalDetails }) => {},
     notifyCancelFailed: (_, _params: { code: string }) => {},
     forgetCode: assign({ code: null }),
   },
@@ -228,7 +230,7 @@ export const qrDepositMachine = setup({
             },
           },
         ],
-        onError: { target: 'editing', actions: { type: 'notifyCreateFailed', params: ({ event }) => ({ code: codeOf(event.error) }) } },
+        onError: { target: 'editing', actions: { type: 'notifyCreateFailed', params: ({ event }) => ({ code: codeOf(event.error), details: refusalDetailsOf(event.error) }) } },
       },
     },
 

@@ -8,11 +8,15 @@ import {
   type Country,
   type Currency,
 } from '../src/contract/constants';
+import type { LimitPeriod } from '../src/contract/saferPlay';
+import { parseLimitValue } from './limitChangeMachine';
 
 /**
- * The four-step registration wizard of SPEC sections 4 and 5: 0 phone, 1 OTP, 2 profile, 3 bank.
+ * The registration wizard of SPEC sections 4 and 5: 0 phone, 1 OTP, 2 profile, 3 bank, and (issue
+ * 31) 4 a deposit limit offered once the account exists: nothing pre-filled, the member may skip
+ * it; set, it applies at once (`setDepositLimit` logs the new member in and sets it).
  * Framework-free: the network calls are the actors `loadOptions`, `sendOtp`, `verifyOtp`,
- * `validateProfile` and `createAccount`, and the effects on the page are the actions
+ * `validateProfile`, `createAccount` and `setDepositLimit`, and the effects on the page are the actions
  * `notifyRegistered`, `redirectToLogin` and `forgetInviteCode`; the app and the tests supply
  * them with `registrationMachine.provide(...)`. A failed actor rejects with an error whose
  * `code` is the server's message (SPEC section 8); the view translates it.
@@ -22,10 +26,10 @@ import {
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_CODE_LENGTH = 6;
 
-export type FieldError = 'required' | 'phoneLength' | 'otpLength' | 'passwordShort' | 'passwordMismatch' | 'englishOnly';
+export type FieldError = 'required' | 'phoneLength' | 'otpLength' | 'passwordShort' | 'passwordMismatch' | 'englishOnly' | 'notPositive' | 'tooManyDecimals';
 export type ProfileField = 'name' | 'password' | 'confirmPassword';
 export type BankField = 'bankCode' | 'firstName' | 'lastName' | 'bankAccountNo' | 'currency' | 'sourceCode' | 'inviteCode';
-export type FieldName = 'phone' | 'otpCode' | ProfileField | BankField;
+export type FieldName = 'phone' | 'otpCode' | ProfileField | BankField | 'depositLimit';
 export type FieldErrors = Partial<Record<FieldName, FieldError>>;
 
 export interface RegistrationOptions {
@@ -61,6 +65,14 @@ export interface RegistrationRequest extends ValidationRequest {
   currency?: Currency;
 }
 
+/** The deposit limit of the last step, sent with the new member's own session. */
+export interface DepositLimitRequest {
+  username: string;
+  password: string;
+  period: LimitPeriod;
+  value: number;
+}
+
 export interface RegistrationInput {
   country: Country;
   /** An invite code already stored on this device (from `/register?code=`); shown read-only. */
@@ -82,6 +94,10 @@ export interface RegistrationContext {
   profile: Record<ProfileField, string>;
   bank: { bankCode: string; firstName: string; lastName: string; bankAccountNo: string; currency: Currency | null; sourceCode: string; inviteCode: string };
   inviteCodeLocked: boolean;
+  /** The offered deposit limit: a period and an amount the member types (never pre-filled). */
+  depositLimit: { period: LimitPeriod; amount: string };
+  /** The limit the member set, to say so on the last screen; null: skipped. */
+  limitSet: { period: LimitPeriod; value: number } | null;
   fieldErrors: FieldErrors;
   serverError: string | null;
 }
@@ -97,6 +113,10 @@ export type RegistrationEvent =
   | { type: 'profile.submitted' }
   | { type: 'bank.changed'; field: BankField; value: string }
   | { type: 'bank.submitted' }
+  | { type: 'limit.periodChanged'; period: LimitPeriod }
+  | { type: 'limit.amountChanged'; amount: string }
+  | { type: 'limit.submitted' }
+  | { type: 'limit.skipped' }
   | { type: 'step.back' };
 
 /* ---------- rules (pure, shared by guards and error messages) ---------- */
@@ -149,6 +169,16 @@ export function bankErrors(bank: RegistrationContext['bank']): FieldErrors {
   }
   if (!bank.bankAccountNo.trim()) errors.bankAccountNo = 'required';
   return errors;
+}
+
+/** A kip wallet's limit is whole kip (the server's AMOUNT_STEP); baht takes two decimals. */
+const wholeAmounts = (context: Pick<RegistrationContext, 'country' | 'bank'>): boolean => context.country === 'LA' && context.bank.currency !== 'BAHT';
+
+/** The deposit limit's amount: required once the member chose to set one (skipping is its own button). */
+export function depositLimitErrors(context: Pick<RegistrationContext, 'country' | 'bank' | 'depositLimit'>): FieldErrors {
+  const parsed = parseLimitValue(context.depositLimit.amount, wholeAmounts(context));
+  if ('value' in parsed) return {};
+  return { depositLimit: parsed.error === 'unchanged' ? 'notPositive' : parsed.error };
 }
 
 const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0;
@@ -219,6 +249,7 @@ export const registrationMachine = setup({
     verifyOtp: fromPromise<unknown, { otpToken: string; otpCode: string }>(notProvided('verifyOtp')),
     validateProfile: fromPromise<unknown, ValidationRequest>(notProvided('validateProfile')),
     createAccount: fromPromise<unknown, RegistrationRequest>(notProvided('createAccount')),
+    setDepositLimit: fromPromise<unknown, DepositLimitRequest>(notProvided('setDepositLimit')),
   },
   actions: {
     /** The success toast. */
@@ -281,6 +312,13 @@ export const registrationMachine = setup({
       return { bank: { ...context.bank, [event.field]: value }, fieldErrors: {}, serverError: null };
     }),
     showBankErrors: assign({ fieldErrors: ({ context }) => bankErrors(context.bank) }),
+    setLimitPeriod: assign(({ context, event }) =>
+      event.type === 'limit.periodChanged' ? { depositLimit: { ...context.depositLimit, period: event.period }, fieldErrors: {}, serverError: null } : {},
+    ),
+    setLimitAmount: assign(({ context, event }) =>
+      event.type === 'limit.amountChanged' ? { depositLimit: { ...context.depositLimit, amount: event.amount }, fieldErrors: {}, serverError: null } : {},
+    ),
+    showLimitErrors: assign({ fieldErrors: ({ context }) => depositLimitErrors(context) }),
     unlockInviteCode: assign(({ context }) => ({ inviteCodeLocked: false, bank: { ...context.bank, inviteCode: '' } })),
   },
   guards: {
@@ -294,6 +332,7 @@ export const registrationMachine = setup({
     resendCooldownOver: ({ context }) => context.resendSecondsLeft <= 0,
     profileStepValid: ({ context }) => isEmpty(profileErrors(context.profile)),
     bankStepValid: ({ context }) => isEmpty(bankErrors(context.bank)),
+    limitStepValid: ({ context }) => isEmpty(depositLimitErrors(context)),
     alreadyVerified: (_, params: { code: string }) => params.code === 'OTP_VERIFIED',
     failedWith: (_, params: { error: unknown; code: string }) => errorCodeOf(params.error) === params.code,
     storedInviteRefused: ({ context }, params: { error: unknown }) =>
@@ -328,6 +367,9 @@ export const registrationMachine = setup({
         inviteCode,
       },
       inviteCodeLocked: Boolean(inviteCode),
+      // Issue 31: no amount is suggested; a day is the period most members think in.
+      depositLimit: { period: 'day', amount: '' },
+      limitSet: null,
       fieldErrors: {},
       serverError: null,
     };
@@ -508,8 +550,48 @@ export const registrationMachine = setup({
           invoke: {
             src: 'createAccount',
             input: ({ context }) => registrationRequest(context),
-            onDone: { target: '#registration.registered' },
+            onDone: { target: '#registration.depositLimit' },
             onError: serverRefused(),
+          },
+        },
+      },
+    },
+
+    // Issue 31: the account exists; a deposit limit is offered, never pre-filled, and may be skipped.
+    depositLimit: {
+      initial: 'offered',
+      states: {
+        offered: {
+          on: {
+            'limit.periodChanged': { actions: 'setLimitPeriod' },
+            'limit.amountChanged': { actions: 'setLimitAmount' },
+            'limit.submitted': [
+              { guard: not('limitStepValid'), actions: 'showLimitErrors' },
+              { target: 'setting', actions: 'clearErrors' },
+            ],
+            'limit.skipped': { target: '#registration.registered', actions: 'clearErrors' },
+          },
+        },
+        setting: {
+          invoke: {
+            src: 'setDepositLimit',
+            input: ({ context }) => ({
+              username: phoneDigits(context.phone),
+              password: context.profile.password,
+              period: context.depositLimit.period,
+              value: (parseLimitValue(context.depositLimit.amount, wholeAmounts(context)) as { value: number }).value,
+            }),
+            onDone: {
+              target: '#registration.registered',
+              actions: assign({
+                limitSet: ({ context }) => ({
+                  period: context.depositLimit.period,
+                  value: (parseLimitValue(context.depositLimit.amount, wholeAmounts(context)) as { value: number }).value,
+                }),
+              }),
+            },
+            // The account is made either way: the member may try again or skip.
+            onError: { target: 'offered', actions: { type: 'rememberServerError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -528,12 +610,13 @@ export const registrationMachine = setup({
 });
 
 export type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>;
-export type RegistrationStep = 0 | 1 | 2 | 3;
+export type RegistrationStep = 0 | 1 | 2 | 3 | 4;
 
-/** The wizard step a snapshot shows: 0 phone, 1 OTP, 2 profile, 3 bank (and the registered screen). */
+/** The wizard step a snapshot shows: 0 phone, 1 OTP, 2 profile, 3 bank, 4 deposit limit (and the registered screen). */
 export function registrationStep(snapshot: RegistrationSnapshot): RegistrationStep {
   if (snapshot.matches('otp')) return 1;
   if (snapshot.matches('profile')) return 2;
-  if (snapshot.matches('bank') || snapshot.matches('registered') || snapshot.matches('done')) return 3;
+  if (snapshot.matches('bank')) return 3;
+  if (snapshot.matches('depositLimit') || snapshot.matches('registered') || snapshot.matches('done')) return 4;
   return 0;
 }

@@ -15,6 +15,7 @@ const MemberShell = lazy(withAllStrings(() => import('./shells/MemberShell')));
 const HomeScreen = lazy(withAllStrings(() => import('./screens/HomeScreen')));
 const StatementScreen = lazy(withAllStrings(() => import('./screens/StatementScreen')));
 const BonusScreen = lazy(withAllStrings(() => import('./bonus/BonusScreen')));
+const SaferPlayScreen = lazy(withAllStrings(() => import('./saferPlay/SaferPlayScreen')));
 const ProfileScreen = lazy(withAllStrings(() => import('./screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen }))));
 // The public pages beside login load on demand too: the wizard brings XState along.
 const RegisterScreen = lazy(withAllStrings(() => import('./screens/register/RegisterScreen').then((m) => ({ default: m.RegisterScreen }))));
@@ -69,6 +70,7 @@ export function App() {
               <Route index element={<Navigate to="home" replace />} />
               <Route path="home" element={<HomeScreen />} />
               <Route path="profile" element={<ProfileScreen />} />
+              <Route path="safer-play" element={<SaferPlayScreen />} />
               <Route path="bonus" element={<BonusScreen />} />
               <Route path="statement" element={<StatementScreen />} />
               <Route path="contact" element={<ContactScreen />} />

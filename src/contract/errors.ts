@@ -92,6 +92,18 @@ export const ERROR_CODES = [
   'INVALID_RANGE', // a report or dashboard range that is not real days, or whose end is not after its start
   'RANGE_TOO_LONG', // a report or dashboard range longer than REPORT_MAX_DAYS
   'INVALID_TIME_ZONE', // a time zone that is not an IANA name (Asia/Bangkok, Asia/Vientiane)
+  // safer play (issue 31); the refusals that block play carry `until` and money ones `remaining` when known (ErrorBody)
+  'DEPOSIT_LIMIT_REACHED', // a deposit (QR code, gift link, notice) that would pass a deposit limit; `remaining` is what may still be deposited
+  'LOSS_LIMIT_REACHED', // a transfer into a game that would pass a loss limit; `remaining` is what may still be moved in
+  'SESSION_LIMIT_REACHED', // the session time limit is reached: withdraw-only until `until` (the period's end)
+  'ON_BREAK', // the member is on a break: withdraw-only until `until`
+  'SELF_EXCLUDED', // the member excluded themselves: withdraw-only until `until` (null: for good)
+  'LIMIT_CHANGE_WAITING', // confirming a raise or removal of a limit before its cooling-off ended
+  'NO_LIMIT_CHANGE', // confirming or withdrawing a raise or removal when none is pending (or it lapsed)
+  'NO_LIMIT', // removing a limit the member does not have
+  'LIMIT_RAISE_REFUSED', // an operator raising or removing a member's limit (only a new or lower one may be set)
+  'CANNOT_SHORTEN', // a break or exclusion that would end before the one in force (neither can be shortened)
+  'EXCLUSION_CONFIRM_INVALID', // self-exclusion's second confirmation with a wrong, used or expired token, or for another length
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -106,6 +118,10 @@ export const isErrorCode = (text: string): text is ErrorCode => KNOWN_CODES.has(
  */
 export interface ErrorBody {
   message: ErrorCode;
+  /** Safer play: when a restriction ends (ON_BREAK, SELF_EXCLUDED, SESSION_LIMIT_REACHED; null: for good). */
+  until?: string | null;
+  /** Safer play: what a limit still allows (DEPOSIT_LIMIT_REACHED, LOSS_LIMIT_REACHED), in the member's currency. */
+  remaining?: number;
 }
 
 /** The HTTP status each code is answered with when it is an error; 400 when not listed. */
@@ -153,6 +169,16 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   SERVICE_UNAVAILABLE: 503,
   NO_SCHEDULE: 409,
   SERVICE_CLOSED: 409,
+  DEPOSIT_LIMIT_REACHED: 409,
+  LOSS_LIMIT_REACHED: 409,
+  SESSION_LIMIT_REACHED: 403,
+  ON_BREAK: 403,
+  SELF_EXCLUDED: 403,
+  LIMIT_CHANGE_WAITING: 409,
+  NO_LIMIT_CHANGE: 409,
+  NO_LIMIT: 409,
+  LIMIT_RAISE_REFUSED: 403,
+  CANNOT_SHORTEN: 409,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

@@ -1,6 +1,7 @@
 export * from './endpoint';
 export * from './errors';
 export * from './constants';
+export * from './saferPlay';
 export * from './chatLinks';
 export * from './money';
 export * from './launchForm';

@@ -20,6 +20,7 @@ import { registerDocs } from './docs/routes';
 import { registerAssets } from './http/assets';
 import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
+import { MemberGates } from './http/member-gates';
 import { noStoreApiAnswers } from './http/no-store';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
@@ -43,8 +44,10 @@ import { setupPromotions } from './modules/promotions/setup';
 import { setupAdmin } from './modules/admin/setup';
 import { setupConfig } from './modules/config/setup';
 import { setupReports } from './modules/reports/setup';
+import { setupSaferPlay } from './modules/safer-play/setup';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxRoutes } from './sandbox/routes';
+import { MovableClock } from './sandbox/clock';
 import { Settings } from './settings/settings';
 import { Throttle } from './throttle/throttle';
 
@@ -134,7 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrateToLatest(database.db);
   const settings = new Settings(database.db);
   const sessions = new Sessions(database.db);
-  const clock = options.clock ?? systemClock();
+  // Sandbox mode's clock can be moved forward by testers (sandbox/clock.ts); live mode's never.
+  const clock = config.sandbox ? new MovableClock(options.clock ?? systemClock()) : options.clock ?? systemClock();
   const throttle = new Throttle(database.db, clock);
   const lookups = new Lookups(settings, config.COUNTRY, clock, new ContentLanguages(settings, config.COUNTRY));
   // Every outside service, live or sandbox, is chosen here once (adapters.ts); the modules take them from the context.
@@ -144,7 +148,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY,
     onDeliveryFailed: (err) => app.log.error({ err }, 'password reset SMS not sent'),
   });
-  const authenticate: Authenticator = (token) => sessions.authenticate(token);
+  const memberGates = new MemberGates();
+  // Every member request and every socket's session check passes here: safer play counts signed-in time.
+  const authenticate: Authenticator = async (token) => {
+    const member = await sessions.authenticate(token);
+    if (member) await memberGates.seen(member);
+    return member;
+  };
   const realtime = new Realtime({ authenticate, redisUrl: config.REDIS_URL, corsOrigins, sessionCheckMs: config.SOCKET_SESSION_CHECK_MS });
   const ctx: AppContext = {
     config,
@@ -160,9 +170,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     passwords: new Passwords(passwordCostOf(config)),
     authenticate,
     realtime,
+    memberGates,
     adapters,
     guards: {
-      member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate }),
+      member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate, gates: memberGates }),
       service: serviceSwitch(() => settings.isServiceActive(clock.now())),
     },
   };
@@ -193,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupConfig(app, ctx, office);
   setupReports(app, ctx, wallet.money, office);
   setupChat(app, ctx);
+  setupSaferPlay(app, ctx, wallet.money, office);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);
   if (simulators) registerSandboxRoutes(app, ctx, simulators, { wallet, spinWheel, depositAccounts: deposits.accounts });

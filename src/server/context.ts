@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { RouteGuards } from './http/contract-route';
 import type { Authenticator } from './http/member-guard';
+import type { MemberGates } from './http/member-gates';
 import type { Passwords } from './modules/account/passwords';
 import type { Lookups } from './modules/lookup/lookups';
 import type { Otp } from './modules/otp/otp';
@@ -34,6 +35,8 @@ export interface AppContext {
   passwords: Passwords;
   guards: RouteGuards;
   realtime: Realtime;
+  /** Other areas' rules on every member request and socket check (safer play), registered at start. */
+  memberGates: MemberGates;
   authenticate: Authenticator;
   /** The outside services (game providers, payout, gateways, bank feed, slips, True Wallet, SMS, file storage), chosen by adapters.ts. */
   adapters: Adapters;

@@ -6,7 +6,11 @@ import type { ErrorCode } from '../contract';
  * without details.
  */
 export class DomainError extends Error {
-  constructor(readonly code: ErrorCode, readonly detail?: string) {
+  /**
+   * `facts`: what the answer may tell beside the code (ErrorBody: safer play's `until` and
+   * `remaining`); stored answers of money requests keep the code only.
+   */
+  constructor(readonly code: ErrorCode, readonly detail?: string, readonly facts?: { until?: string | null; remaining?: number }) {
     super(detail ? `${code}: ${detail}` : code);
     this.name = 'DomainError';
   }

@@ -134,6 +134,20 @@ const PRODUCT_CALLS = [
   'GET /api/content/images/:id',
   // A closing of the service scheduled ahead, for the members' notice (issue 29).
   'GET /api/lookup/maintenance',
+  // Safer play (issue 31): limits, breaks, self-exclusion, reality check; the sandbox's clock.
+  'GET /api/safer-play',
+  'PUT /api/safer-play/limits/:kind/:period',
+  'DELETE /api/safer-play/limits/:kind/:period',
+  'POST /api/safer-play/limits/:kind/:period/confirm',
+  'DELETE /api/safer-play/limits/:kind/:period/pending',
+  'POST /api/safer-play/break',
+  'POST /api/safer-play/exclusion/ask',
+  'POST /api/safer-play/exclusion',
+  'GET /api/safer-play/reality-check',
+  'POST /api/safer-play/reality-check/ack',
+  'PUT /api/safer-play/reality-check',
+  'GET /api/sandbox/clock',
+  'POST /api/sandbox/clock/advance',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */

@@ -5,6 +5,7 @@ import {
   phoneDigits,
   registrationMachine,
   registrationStep,
+  type DepositLimitRequest,
   type OtpSendRequest,
   type OtpSent,
   type RegistrationInput,
@@ -40,6 +41,7 @@ interface Script {
   verify?: (input: { otpToken: string; otpCode: string }) => Promise<unknown>;
   validate?: (request: ValidationRequest) => Promise<unknown>;
   create?: (request: RegistrationRequest) => Promise<unknown>;
+  setLimit?: (request: DepositLimitRequest) => Promise<unknown>;
 }
 
 /** The machine with fake actors that record their calls, on a simulated clock. */
@@ -51,6 +53,7 @@ function start(script: Script = {}, input: Partial<RegistrationInput> = {}) {
     verify: [] as { otpToken: string; otpCode: string }[],
     validate: [] as ValidationRequest[],
     create: [] as RegistrationRequest[],
+    limits: [] as DepositLimitRequest[],
     toasts: 0,
     redirects: 0,
     redirectedWith: [] as { phone: string }[],
@@ -77,6 +80,10 @@ function start(script: Script = {}, input: Partial<RegistrationInput> = {}) {
       createAccount: fromPromise<unknown, RegistrationRequest>(({ input: request }) => {
         calls.create.push(request);
         return script.create ? script.create(request) : Promise.resolve({ message: 'OK' });
+      }),
+      setDepositLimit: fromPromise<unknown, DepositLimitRequest>(({ input: request }) => {
+        calls.limits.push(request);
+        return script.setLimit ? script.setLimit(request) : Promise.resolve({});
       }),
     },
     actions: {
@@ -453,11 +460,17 @@ describe('registration wizard: bank step', () => {
     });
   });
 
-  it('success: a toast at once, /login after 2 s of the machine clock', async () => {
+  it('success: the deposit limit is offered (step 4); skipped, a toast at once, /login after 2 s of the machine clock', async () => {
     const run = await atBank();
     fillBank(run, { bankCode: 'SCB', firstName: 'Somchai', lastName: 'Jaidee', bankAccountNo: '1234567890' });
     run.actor.send({ type: 'bank.submitted' });
     await settle();
+    expect(run.step()).toBe(4);
+    expect(run.actor.getSnapshot().matches({ depositLimit: 'offered' })).toBe(true);
+    expect(run.calls.toasts).toBe(0);
+    run.actor.send({ type: 'limit.skipped' });
+    expect(run.calls.limits).toEqual([]);
+    expect(run.context().limitSet).toBeNull();
     expect(run.actor.getSnapshot().matches('registered')).toBe(true);
     expect(run.calls.toasts).toBe(1);
     expect(run.calls.redirects).toBe(0);
@@ -510,7 +523,81 @@ describe('registration wizard: bank step', () => {
     run.actor.send({ type: 'bank.submitted' });
     await settle();
     expect(run.calls.create[1].inviteCode).toBeUndefined();
+    expect(run.actor.getSnapshot().matches('depositLimit')).toBe(true);
+  });
+});
+
+describe('registration wizard: the deposit limit step (issue 31)', () => {
+  async function atLimit(script: Script = {}, input: Partial<RegistrationInput> = {}) {
+    const run = start({ registerOTP: false, ...script }, input);
+    await passPhone(run, input.country === 'LA' ? '2055551234' : PHONE);
+    await passProfile(run);
+    fillBank(run, { bankCode: input.country === 'LA' ? 'BCEL' : 'SCB', firstName: 'Somchai', lastName: 'Jaidee', bankAccountNo: '1234567890' });
+    run.actor.send({ type: 'bank.submitted' });
+    await settle();
+    return run;
+  }
+
+  it('offers no amount, only the day as the period; set, it goes out with the new member\'s phone and password', async () => {
+    const run = await atLimit();
+    expect(run.context().depositLimit).toEqual({ period: 'day', amount: '' });
+    run.actor.send({ type: 'limit.periodChanged', period: 'week' });
+    run.actor.send({ type: 'limit.amountChanged', amount: '2,000' });
+    run.actor.send({ type: 'limit.submitted' });
+    expect(run.actor.getSnapshot().matches({ depositLimit: 'setting' })).toBe(true);
+    expect(run.calls.limits).toEqual([{ username: PHONE, password: 'secret1', period: 'week', value: 2000 }]);
+    await settle();
     expect(run.actor.getSnapshot().matches('registered')).toBe(true);
+    expect(run.context().limitSet).toEqual({ period: 'week', value: 2000 });
+    expect(run.calls.toasts).toBe(1);
+    run.clock.increment(2_000);
+    expect(run.calls.redirectedWith).toEqual([{ phone: PHONE }]);
+  });
+
+  it('an empty or bad amount is said on the field and sends nothing; skipping needs no amount', async () => {
+    const run = await atLimit();
+    for (const [amount, error] of [['', 'required'], ['0', 'notPositive'], ['12.345', 'tooManyDecimals']] as const) {
+      run.actor.send({ type: 'limit.amountChanged', amount });
+      run.actor.send({ type: 'limit.submitted' });
+      expect(run.context().fieldErrors.depositLimit).toBe(error);
+    }
+    expect(run.calls.limits).toEqual([]);
+    run.actor.send({ type: 'limit.skipped' });
+    expect(run.actor.getSnapshot().matches('registered')).toBe(true);
+  });
+
+  it('a kip wallet takes whole kip only', async () => {
+    const run = await atLimit({}, { country: 'LA' });
+    run.actor.send({ type: 'limit.amountChanged', amount: '50000.5' });
+    run.actor.send({ type: 'limit.submitted' });
+    expect(run.context().fieldErrors.depositLimit).toBe('tooManyDecimals');
+    run.actor.send({ type: 'limit.amountChanged', amount: '500000' });
+    run.actor.send({ type: 'limit.submitted' });
+    expect(run.calls.limits[0].value).toBe(500000);
+  });
+
+  it('a refusal stays on the step with its code: the account exists, so the member may try again or skip', async () => {
+    let attempt = 0;
+    const run = await atLimit({
+      setLimit: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new CodedError('NETWORK_ERROR');
+        return {};
+      },
+    });
+    run.actor.send({ type: 'limit.amountChanged', amount: '500' });
+    run.actor.send({ type: 'limit.submitted' });
+    await settle();
+    expect(run.actor.getSnapshot().matches({ depositLimit: 'offered' })).toBe(true);
+    expect(run.context().serverError).toBe('NETWORK_ERROR');
+    expect(run.calls.create).toHaveLength(1);
+    // Back is not offered: the account is made.
+    run.actor.send({ type: 'step.back' });
+    expect(run.step()).toBe(4);
+    run.actor.send({ type: 'limit.submitted' });
+    await settle();
+    expect(run.actor.getSnapshot().matches('registered')).toBe(true);
+    expect(run.calls.limits).toHaveLength(2);
   });
 });
 

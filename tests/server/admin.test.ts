@@ -336,7 +336,7 @@ describe.each(engines)('back office on %s', (engine) => {
       expect(res.json(), weak).toEqual({ message: 'WEAK_PASSWORD' });
     }
     const made = await admin.post('/api/admin/operators', { username: 'Newbie', name: 'New', role: 'support', password: STRONG_PASSWORD });
-    expect(made.json()).toMatchObject({ username: 'newbie', role: 'support', twoFactor: false, permissions: ['members.read', 'members.notes', 'members.lock', 'members.password', 'arrivals.read', 'config.read', 'chat'] });
+    expect(made.json()).toMatchObject({ username: 'newbie', role: 'support', twoFactor: false, permissions: ['members.read', 'members.notes', 'members.lock', 'members.password', 'arrivals.read', 'config.read', 'chat', 'saferplay.read', 'saferplay.manage'] });
     expect((await admin.post('/api/admin/operators', { username: 'newbie', name: 'New', role: 'support', password: STRONG_PASSWORD })).json()).toEqual({ message: 'OPERATOR_EXISTS' });
     const { token } = await enrolAndSignIn(t.app, 'newbie', STRONG_PASSWORD);
     expect((await adminClient(t.app, token).get('/api/admin/me')).json()).toMatchObject({ username: 'newbie', twoFactor: true });

@@ -276,8 +276,11 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
       multipart: content['multipart/form-data']?.schema,
       secured: Array.isArray(o.security) && o.security.length > 0,
     };
-  })).sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout'))); // logouts end the sessions: last
+  })).sort((a, b) => Number(endsSessions(a.path)) - Number(endsSessions(b.path))); // they end the sessions: last
 }
+
+/** Calls that end the caller's sessions: logouts, and safer play's break and self-exclusion (issue 31). */
+const endsSessions = (path: string) => path.endsWith('/logout') || path === '/api/safer-play/break' || path === '/api/safer-play/exclusion';
 
 describe.each(engines)('hostile requests to every documented operation on %s', (engine) => {
   let t: TestApp;
@@ -327,7 +330,7 @@ describe.each(engines)('hostile requests to every documented operation on %s', (
           try { message = (JSON.parse(res.body) as { message?: unknown }).message; } catch { message = undefined; }
           if (typeof message !== 'string' || !CODES.has(message)) failures.push(`${where}: ${res.statusCode} without a code: ${res.body.slice(0, 200)}`);
         }
-        if (op.secured && variant.signedIn && !op.path.endsWith('/logout') && res.statusCode === 401) failures.push(`${where}: the caller's session was lost (401)`);
+        if (op.secured && variant.signedIn && !endsSessions(op.path) && res.statusCode === 401) failures.push(`${where}: the caller's session was lost (401)`);
         if (variant.mustRefuse) {
           if (res.statusCode < 400 && !failedSlip(res)) failures.push(`${where}: accepted with ${res.statusCode}`);
           else if (await entries() !== before) failures.push(`${where}: refused, yet wrote to the ledger`);

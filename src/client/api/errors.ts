@@ -13,16 +13,37 @@ export const CLIENT_ERROR_CODES = {
   canceled: 'CANCELED',
 } as const;
 
+/**
+ * What a refusal may say beside its code (issue 31, the contract's ErrorBody): when a safer-play
+ * restriction ends (`until`, null: for good) and what a limit still allows (`remaining`).
+ */
+export interface RefusalDetails {
+  until?: string | null;
+  remaining?: number;
+}
+
+/** The safer-play details of a refusal's body, when it has any. */
+export const refusalDetailsOf = (data: unknown): RefusalDetails => {
+  if (!data || typeof data !== 'object') return {};
+  const { until, remaining } = data as Record<string, unknown>;
+  return {
+    ...(typeof until === 'string' || until === null ? { until } : {}),
+    ...(typeof remaining === 'number' && Number.isFinite(remaining) ? { remaining } : {}),
+  };
+};
+
 /** A failed call: `code` is the server's `{ message }` (SPEC section 8) or a client code above. */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number | undefined;
+  readonly details: RefusalDetails;
 
-  constructor(code: string, status?: number) {
+  constructor(code: string, status?: number, details: RefusalDetails = {}) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 

@@ -2,7 +2,7 @@ import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios
 import { TIMEOUTS } from '../../contract/constants';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, DEVICE_ID_HEADER, IDEMPOTENCY_HEADER, type Endpoint, type ResponseOf } from '../../contract/endpoint';
 import { messageOf, sessionEndOf, type SessionEnd } from './answers';
-import { ApiError, CLIENT_ERROR_CODES } from './errors';
+import { ApiError, CLIENT_ERROR_CODES, refusalDetailsOf } from './errors';
 import { fillPath, newIdempotencyKey, type CallArgs, type LooseOptions } from './request';
 
 /** What differs between the member app and the console; everything else about a call is the same. */
@@ -42,7 +42,7 @@ const toApiError = (error: unknown): ApiError => {
     const { response } = error;
     if (response) {
       const message = messageOf(response.data);
-      if (message) return new ApiError(message, response.status);
+      if (message) return new ApiError(message, response.status, refusalDetailsOf(response.data));
       if (response.status >= 500) return new ApiError('INTERNAL_SERVER_ERROR', response.status);
       if (response.status === 404) return new ApiError('NOT_FOUND', response.status);
       return new ApiError(CLIENT_ERROR_CODES.invalidResponse, response.status);

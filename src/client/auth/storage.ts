@@ -13,6 +13,12 @@ export const STORAGE_KEYS = {
   deviceId: 'deviceId',
   /** Session storage: the chat's invite bubble was put away (or the chat opened) in this tab. */
   chatInviteSeen: 'chatInviteSeen',
+  /**
+   * Session storage (issue 31): a safer-play notice for the next page to show once: a break or
+   * exclusion just started (shown on /login after the sign-out), or withdraw-only mode found at
+   * login (shown in the member area).
+   */
+  saferPlayNotice: 'saferPlayNotice',
 } as const;
 
 // Storage can throw (Safari private mode, disabled cookies); the app must still run.
@@ -103,3 +109,26 @@ export const rememberInviteCode = (fromLink: string | null): string | null => {
   if (code) writeLocal(STORAGE_KEYS.inviteCode, code);
   return readLocal(STORAGE_KEYS.inviteCode);
 };
+
+/** A safer-play notice carried across the navigation that the sign-out or the login makes (issue 31). */
+export interface SaferPlayNotice {
+  what: 'pauseStarted' | 'restricted';
+  /** 'break' | 'exclusion' for a pause; the restriction's reason (ON_BREAK, …) otherwise. */
+  kind: string;
+  /** When it ends; null: for good. */
+  until: string | null;
+}
+
+export const rememberSaferPlayNotice = (notice: SaferPlayNotice): void =>
+  safe(() => sessionStorage.setItem(STORAGE_KEYS.saferPlayNotice, JSON.stringify(notice)), undefined);
+
+/** The notice waiting for this page, if any, without removing it (a page shows it until dismissed). */
+export const peekSaferPlayNotice = (what: SaferPlayNotice['what']): SaferPlayNotice | null =>
+  safe(() => {
+    const text = sessionStorage.getItem(STORAGE_KEYS.saferPlayNotice);
+    if (!text) return null;
+    const notice = JSON.parse(text) as SaferPlayNotice;
+    return notice && notice.what === what && typeof notice.kind === 'string' ? notice : null;
+  }, null);
+
+export const forgetSaferPlayNotice = (): void => safe(() => sessionStorage.removeItem(STORAGE_KEYS.saferPlayNotice), undefined);

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { qrAmountTooLarge, qrDepositMachine, qrRemainingMs, type QrAnswer } from '../../../machines/qrDepositMachine';
 import type { QrProvider } from '../../contract';
+import type { RefusalDetails } from '../../../machines/refusal';
 import { errorText } from '../api';
+import { isSaferPlayRefusal } from '../saferPlay/refusals';
+import { SaferPlayRefusal } from '../saferPlay/SaferPlayRefusal';
 import { formatAmount, formatCountdown } from '../format';
 import { useToast } from '../ui/toastContext';
 import { createQrcode, deleteQrcode, readQrcode } from './depositRequests';
@@ -39,6 +42,7 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
   const decimals = step !== undefined && step >= 1 ? 0 : 2;
   const ids = { amount: useId(), hint: useId(), timer: useId() };
   const [cut, setCut] = useState(false);
+  const [refusal, setRefusal] = useState<{ code: string; details?: RefusalDetails } | null>(null);
   const [snapshot, send] = useMachine(
     qrDepositMachine.provide({
       actors: {
@@ -47,7 +51,11 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
         deleteQrcode: fromPromise<unknown, { qrcodeId: string }>(({ input }) => deleteQrcode(input.qrcodeId)),
       },
       actions: {
-        notifyCreateFailed: (_, { code }) => toast.error(errorText(t, code)),
+        notifyCreateFailed: (_, { code, details }) => {
+          // Issue 31: a limit or a break is said in the form, where it stays, with what is left.
+          if (isSaferPlayRefusal(code)) setRefusal({ code, details });
+          else toast.error(errorText(t, code));
+        },
         notifyCancelFailed: (_, { code }) => toast.error(errorText(t, code)),
       },
     }),
@@ -153,6 +161,7 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
   const creating = snapshot.matches('creating');
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     send({ type: 'qr.requested' });
   };
   return (
@@ -227,6 +236,11 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
           </p>
         )}
       </div>
+      {refusal && (
+        <div role="alert">
+          <SaferPlayRefusal code={refusal.code} details={refusal.details} testId="qr-refusal" />
+        </div>
+      )}
       <button type="submit" className="btn btn--gold btn--block" disabled={!snapshot.can({ type: 'qr.requested' })} aria-busy={creating} data-testid="qr-create">
         {creating && <span className="spinner" aria-hidden="true" />}
         {creating ? t('qr.creating') : t('qr.create')}

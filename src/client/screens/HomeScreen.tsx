@@ -5,6 +5,7 @@ import { PromotionWidgets } from '../bonus/PromotionWidgets';
 import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount } from '../format';
 import { useSpinActive } from '../spin/useSpinActive';
+import { RealityPanel } from '../saferPlay/RealityPanel';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
 import { useIdleAfter } from '../ui/useIdleAfter';
 import { gamesBalance, totalBalance } from '../wallet/balance';
@@ -121,6 +122,8 @@ export default function HomeScreen() {
           </span>
         </div>
       </div>
+
+      <RealityPanel />
 
       <ul className="widgets" aria-label={t('home.actions')}>
         <DepositWidget disabled={!home} />

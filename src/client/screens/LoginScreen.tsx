@@ -4,7 +4,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { errorCodeOf, errorText } from '../api/errors';
 import { loadApi } from '../api/onDemand';
 import { checkServiceOnLogin } from '../api/serviceCheck';
-import { storeToken } from '../auth/storage';
+import { forgetSaferPlayNotice, rememberSaferPlayNotice, storeToken } from '../auth/storage';
+import { PauseStartedNotice } from './PauseStartedNotice';
 import { loadAllStrings } from '../i18n';
 import { BrandMark, EyeIcon, EyeOffIcon, LockIcon, PhoneIcon } from '../ui/icons';
 import { PHONE_INPUT, phoneTyped } from '../ui/phoneInput';
@@ -64,7 +65,11 @@ export function LoginScreen() {
     setSubmitting(true);
     try {
       const [{ call, endpoints }] = await prepareLogin();
-      const { token } = await call(endpoints.login, { body: { username: normalisePhone(phone), password } });
+      const { token, restriction } = await call(endpoints.login, { body: { username: normalisePhone(phone), password } });
+      // Issue 31: a break, an exclusion or the time limit still lets the member in to withdraw;
+      // the member area says when it ends and how (saferPlay/RestrictionNotice).
+      if (restriction) rememberSaferPlayNotice({ what: 'restricted', kind: restriction.reason, until: restriction.until });
+      else forgetSaferPlayNotice();
       storeToken(token, remember);
       void navigate('/user', { replace: true });
     } catch (error) {
@@ -84,6 +89,8 @@ export function LoginScreen() {
         </h1>
         <p className="login__subtitle">{t('login.subtitle')}</p>
       </div>
+
+      <PauseStartedNotice />
 
       <form className="login__card panel" onSubmit={submit} onFocus={() => void prepareLogin().catch(() => undefined)} noValidate>
         <div className="field">

@@ -8,6 +8,8 @@ import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, ScrollIcon, UserIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { WalletProvider } from '../wallet/WalletProvider';
+import { RealityCheckProvider } from '../saferPlay/RealityCheckProvider';
+import { RestrictionNotice } from '../saferPlay/RestrictionNotice';
 import { Brand } from './Brand';
 import { AgreementGate } from '../agreement/AgreementGate';
 import { ConditionsDialog } from './ConditionsDialog';
@@ -53,7 +55,11 @@ export default function MemberShell() {
         <MaintenanceBanner page={pathname} />
         {/* The wallet and its live socket serve every member screen (home, statement, lobby). */}
         <WalletProvider>
-          <Outlet />
+          {/* Issue 31: the reality check's figures and reminder, over every member page. */}
+          <RealityCheckProvider onSignOut={logout}>
+            <RestrictionNotice />
+            <Outlet />
+          </RealityCheckProvider>
         </WalletProvider>
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />

@@ -20,6 +20,7 @@ import type { TransferAllRequest } from './moneyRequests';
 import { useMoneyAction } from './useMoneyAction';
 import { useNow } from './useNow';
 import { useWallet } from './walletContext';
+import { RealityPanel } from '../saferPlay/RealityPanel';
 import './gameAccount.css';
 
 const LAUNCH_TARGET = launchTarget(import.meta.env.VITE_GAME_LAUNCH_TARGET);
@@ -192,6 +193,8 @@ function GameAccountPanel({ account, walletAmount, currency, onTransfer, onChang
         {age.kind === 'reading' && <span className="spinner" aria-hidden="true" />}
         {balanceAgeText(t, age, now)}
       </p>
+      {/* Issue 31: the session's time and result where the game is entered. */}
+      <RealityPanel compact />
 
       {(snapshot.matches('inactive') || snapshot.matches('activating')) && (
         <div className="game-account__open">

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { STILL_PENDING, type MoneyFailure } from '../../../machines/moneyActionMachine';
 import { errorText } from '../api';
+import { isSaferPlayRefusal } from '../saferPlay/refusals';
+import { SaferPlayRefusal } from '../saferPlay/SaferPlayRefusal';
 import { AlertDialog } from '../ui/AlertDialog';
 
 interface Props {
@@ -52,6 +54,14 @@ export function MoneyResultAlert({ done, doneTitle, doneBody, failedTitle, failu
     return (
       <AlertDialog open kind="error" title={explained.title} onClose={onAcknowledge}>
         <p data-testid="money-failure-cause">{explained.body}</p>
+      </AlertDialog>
+    );
+  }
+  if (failure && isSaferPlayRefusal(failure.code)) {
+    // Issue 31: a limit reached or play stopped, with what is left or when it opens again.
+    return (
+      <AlertDialog open kind="error" title={failedTitle} onClose={onAcknowledge}>
+        <SaferPlayRefusal code={failure.code} details={failure.details} testId="money-failure-safer-play" />
       </AlertDialog>
     );
   }

@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import { chatOperatorEndpoints } from '../endpoints/chatOperator';
 import { configEndpoints } from './configEndpoints';
 import { reportEndpoints } from './reports';
+import { saferPlayAdminEndpoints } from './saferPlay';
 import { idParam, isoDate, ok } from '../endpoints/common';
 import { OPERATOR_REJECT_REASONS } from '../constants';
 import { amountInput } from '../money';
@@ -300,4 +301,5 @@ export const adminEndpoints = {
   ...configEndpoints,
   ...member360Endpoints,
   ...reportEndpoints,
+  ...saferPlayAdminEndpoints,
 } as const;

@@ -5,3 +5,4 @@ export * from './config/index';
 export * from './configEndpoints';
 export * from './member360';
 export * from './reports';
+export * from './saferPlay';

@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   chat: ['support', 'admin'],
   /** Read the dashboard and the reports (figures from the ledger) and export them as CSV. */
   'reports.read': ['finance', 'admin'],
+  /** Read a member's safer-play limits, breaks and exclusions, and the safer-play settings. */
+  'saferplay.read': ['support', 'finance', 'admin'],
+  /** Set or lower a member's limit (never raise or remove one, never end a break or an exclusion). */
+  'saferplay.manage': ['support', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -73,9 +77,14 @@ export const SLIP_REJECT_REASONS = [
  * Why an incoming transfer was not credited on arrival: no member's registered account (or, for
  * True Wallet, registered phone) fits the sender, more than one does (a masked number), the one
  * member holds a bonus (BONUS_REMAINING, as every deposit path), is locked, or holds another
- * currency, or a True Wallet transfer is below TRUEWALLET_MINIMUM (BELOW_MINIMUM).
+ * currency, or a True Wallet transfer is below TRUEWALLET_MINIMUM (BELOW_MINIMUM); safer play
+ * (issue 31): it would pass the member's deposit limit (DEPOSIT_LIMIT_REACHED), or the member is
+ * on a break (ON_BREAK) or self-excluded (SELF_EXCLUDED). Held for an operator, never credited silently.
  */
-export const ARRIVAL_REASONS = ['NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH', 'BELOW_MINIMUM'] as const;
+export const ARRIVAL_REASONS = [
+  'NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH', 'BELOW_MINIMUM',
+  'DEPOSIT_LIMIT_REACHED', 'ON_BREAK', 'SELF_EXCLUDED',
+] as const;
 /** Where an incoming transfer was reported from: a bank's feed, or True Wallet's (AUTO mode). */
 export const ARRIVAL_CHANNELS = ['bank', 'truewallet'] as const;
 export type ArrivalChannel = (typeof ARRIVAL_CHANNELS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, MINUTE_MS } from '../endpoint';
 import { LAOS_CURRENCIES } from '../constants';
+import { RESTRICTION_REASONS } from '../saferPlay';
 import { bankName } from './lookup';
 import { isoDate, ok } from './common';
 
@@ -44,7 +45,13 @@ export const login = endpoint({
     password,
     remember: z.boolean().optional().describe('true: a persistent session (remember me); otherwise session-only'),
   }),
-  response: z.object({ token: z.string() }),
+  response: z.object({
+    token: z.string(),
+    restriction: z.object({
+      reason: z.enum(RESTRICTION_REASONS),
+      until: isoDate.nullable(),
+    }).optional().describe('safer play: the member is on a break, self-excluded or past a session limit; the session is withdraw-only (WITHDRAW_ONLY_ENDPOINTS) until `until` (null: for good)'),
+  }),
   // Sized for a carrier address many members share: failures are limited per phone in the domain.
   rateLimit: { per: 'address', max: 300, windowMs: MINUTE_MS },
 });

@@ -8,7 +8,11 @@ import { amountOutput } from '../money';
 export const isoDate = z.string().describe('ISO 8601 date-time');
 
 /** A refusal: an HTTP status and `{ message: CODE }` (SPEC section 8). */
-export const errorBody = z.object({ message: z.enum(ERROR_CODES) });
+export const errorBody = z.object({
+  message: z.enum(ERROR_CODES),
+  until: z.string().nullable().optional().describe('safer play: when a restriction ends (ON_BREAK, SELF_EXCLUDED, SESSION_LIMIT_REACHED); null: for good'),
+  remaining: z.number().optional().describe('safer play: what a limit still allows (DEPOSIT_LIMIT_REACHED, LOSS_LIMIT_REACHED)'),
+});
 
 /** The plain success answer of a call that has nothing else to return. */
 export const ok = z.object({ message: z.literal('OK') });

@@ -15,6 +15,7 @@ import { chatEndpoints } from './chat';
 import { sandboxEndpoints } from './sandbox';
 import { bankFeedEndpoints } from './bankFeed';
 import { contentEndpoints } from './content';
+import { saferPlayEndpoints } from './saferPlay';
 
 /** Every endpoint of the API, keyed by the name of its typed client call. */
 export const endpoints = {
@@ -35,6 +36,7 @@ export const endpoints = {
   ...chatEndpoints,
   ...sandboxEndpoints,
   ...contentEndpoints,
+  ...saferPlayEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -68,6 +68,24 @@ export const sandboxTruewalletTransfer = endpoint({
 });
 
 /**
+ * The app's clock in the sandbox (issue 31's e2e: "the clock moved"): every rule that reads the
+ * app's clock (safer-play periods and cooling-off, reality checks, QR expiry, OTP) sees the moved
+ * time. It only moves forward; it never exists in live mode.
+ */
+export const sandboxClock = endpoint({
+  method: 'GET', path: '/api/sandbox/clock', access: 'sandbox', tag,
+  summary: "The app's time now and how far the sandbox moved it ahead of the system clock",
+  response: z.object({ now: isoDate, offsetMinutes: z.number() }),
+});
+
+export const sandboxClockAdvance = endpoint({
+  method: 'POST', path: '/api/sandbox/clock/advance', access: 'sandbox', tag,
+  summary: "Move the app's clock forward by minutes (up to 400 days at a time)",
+  body: z.object({ minutes: z.number().int().min(1).max(400 * 24 * 60) }),
+  response: z.object({ now: isoDate, offsetMinutes: z.number() }),
+});
+
+/**
  * A sandbox stand-in for a bank deposit into the caller's wallet, so the money flows can be
  * tried before the deposit channels exist. Member access; mounted only in sandbox mode.
  */
@@ -132,6 +150,8 @@ export const sandboxGameSpin = endpoint({
 });
 
 export const sandboxEndpoints = {
+  sandboxClock,
+  sandboxClockAdvance,
   sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxTruewalletTransfer, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
   sandboxSpinCoins,
 };

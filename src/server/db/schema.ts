@@ -756,3 +756,64 @@ export interface MemberNoteTable {
   operator_id: number | null;
   created_at: Generated<Date>;
 }
+
+/** Safer play (0036_safer_play, issue 31). */
+export interface DB {
+  safer_play_limit: SaferPlayLimitTable;
+  safer_play_pause: SaferPlayPauseTable;
+  safer_play_exclusion_ask: SaferPlayExclusionAskTable;
+  safer_play_activity: SaferPlayActivityTable;
+  safer_play_member: SaferPlayMemberTable;
+  safer_play_ack: SaferPlayAckTable;
+}
+
+/** A member's limit: value in minor units (deposit, loss) or minutes (session), with any pending raise or removal. */
+export interface SaferPlayLimitTable {
+  member_id: number;
+  kind: 'deposit' | 'loss' | 'session';
+  period: 'day' | 'week' | 'month';
+  value: ColumnType<bigint, bigint | string, bigint | string>;
+  set_by: 'member' | 'operator';
+  since: Date;
+  pending_value: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+  pending_removal: ColumnType<boolean, boolean | undefined, boolean>;
+  pending_asked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  pending_confirmable_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  pending_lapses_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SaferPlayPauseTable {
+  id: Generated<bigint>;
+  member_id: number;
+  kind: 'break' | 'exclusion';
+  length: string;
+  started_at: Date;
+  ends_at: Date | null;
+}
+
+export interface SaferPlayExclusionAskTable {
+  token_hash: string;
+  member_id: number;
+  length: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface SaferPlayActivityTable {
+  id: Generated<bigint>;
+  member_id: number;
+  session_id: string;
+  started_at: Date;
+  last_seen_at: Date;
+}
+
+export interface SaferPlayMemberTable {
+  member_id: number;
+  reality_minutes: ColumnType<number, number | undefined, number>;
+}
+
+export interface SaferPlayAckTable {
+  session_id: string;
+  member_id: number;
+  acknowledged_at: Date;
+}

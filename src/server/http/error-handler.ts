@@ -11,7 +11,8 @@ export function installErrorHandler(app: FastifyInstance) {
     if (code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code, detail: error instanceof DomainError ? error.detail : error.message }, 'request refused');
-    return reply.status(status).send({ message: code });
+    const facts = error instanceof DomainError ? error.facts : undefined;
+    return reply.status(status).send({ message: code, ...facts });
   });
 }
 

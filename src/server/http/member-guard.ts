@@ -47,7 +47,12 @@ export function serviceSwitch(isServiceActive: () => Promise<boolean>) {
   };
 }
 
-export function memberGuard(deps: { isServiceActive: () => Promise<boolean>; authenticate: Authenticator }) {
+export function memberGuard(deps: {
+  isServiceActive: () => Promise<boolean>;
+  authenticate: Authenticator;
+  /** Other areas' rules on every member request (safer play's withdraw-only mode). */
+  gates?: { check(member: MemberIdentity, request: FastifyRequest): Promise<void> };
+}) {
   const serviceOn = serviceSwitch(deps.isServiceActive);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     requireClientMarker(request);
@@ -56,5 +61,6 @@ export function memberGuard(deps: { isServiceActive: () => Promise<boolean>; aut
     const member = token ? await deps.authenticate(token) : null;
     if (!member) refuse('invalid-token');
     request.member = member!;
+    await deps.gates?.check(member!, request);
   };
 }

@@ -21,7 +21,18 @@ export interface WithdrawalFacts {
   wholeBalance: boolean;
 }
 
-type Gate = (db: Kysely<DB> | Transaction<DB>, memberId: number) => Promise<void>;
+/**
+ * A deposit gate's facts: the amount when it is known before money moves (a QR code, a gift link
+ * once inspected, a bank arrival, a slip once read); absent when it is not yet (a slip's upload).
+ */
+export interface DepositAsked {
+  amount?: bigint;
+}
+
+type Gate = (db: Kysely<DB> | Transaction<DB>, memberId: number, deposit: DepositAsked) => Promise<void>;
+type MemberGate = (db: Kysely<DB> | Transaction<DB>, memberId: number) => Promise<void>;
+type TransferInGate = (db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint) => Promise<void>;
+type OnPlayStopped = (step: MoneyStep, memberId: number) => Promise<void>;
 type OnDeposit = (step: MoneyStep, deposit: DepositFacts) => Promise<void>;
 type BeforeWithdrawal = (step: MoneyStep, withdrawal: WithdrawalFacts) => Promise<void>;
 
@@ -35,6 +46,9 @@ export class MoneyHooks {
   private readonly gates: Gate[] = [];
   private readonly deposits: OnDeposit[] = [];
   private readonly withdrawals: BeforeWithdrawal[] = [];
+  private readonly transfersIn: TransferInGate[] = [];
+  private readonly gifts: MemberGate[] = [];
+  private readonly playStopped: OnPlayStopped[] = [];
 
   /** A rule that refuses (throws a DomainError) a member's new deposit before anything is made for it. */
   onDepositGate(gate: Gate): void {
@@ -51,8 +65,41 @@ export class MoneyHooks {
     this.withdrawals.push(rule);
   }
 
-  async depositGate(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<void> {
-    for (const gate of this.gates) await gate(db, memberId);
+  /**
+   * A rule that refuses a transfer from the wallet into a game before any money moves (safer
+   * play's loss limit and withdraw-only mode).
+   */
+  onTransferInGate(gate: TransferInGate): void {
+    this.transfersIn.push(gate);
+  }
+
+  /**
+   * A rule that refuses a gift to a member (a bonus or promotion, a spin, a spin coupon's prize,
+   * an invite or refund payout): safer play's break and self-exclusion.
+   */
+  onGiftGate(gate: MemberGate): void {
+    this.gifts.push(gate);
+  }
+
+  /** Work done in the step that stops a member's play (a break, a self-exclusion): promotions forfeits a held bonus. */
+  onPlayStopped(work: OnPlayStopped): void {
+    this.playStopped.push(work);
+  }
+
+  async depositGate(db: Kysely<DB> | Transaction<DB>, memberId: number, deposit: DepositAsked = {}): Promise<void> {
+    for (const gate of this.gates) await gate(db, memberId, deposit);
+  }
+
+  async transferInGate(db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint): Promise<void> {
+    for (const gate of this.transfersIn) await gate(db, memberId, amount);
+  }
+
+  async giftGate(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<void> {
+    for (const gate of this.gifts) await gate(db, memberId);
+  }
+
+  async stopPlay(step: MoneyStep, memberId: number): Promise<void> {
+    for (const work of this.playStopped) await work(step, memberId);
   }
 
   async deposit(step: MoneyStep, deposit: DepositFacts): Promise<void> {

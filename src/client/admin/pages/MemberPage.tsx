@@ -5,11 +5,12 @@ import { adminLockMember, adminMember, adminMemberLedger, adminResetMemberPasswo
 import { adminCall } from '../api';
 import { Fact, LoadState, Money, PageHead, Pager, ReasonAction, When } from '../parts';
 import { MemberOverview } from '../member360/MemberOverview';
+import { MemberSaferPlay } from './MemberSaferPlay';
 import { useOperator } from '../session';
 import { useAction } from '../../ui/useAction';
 import { useLoad } from '../useLoad';
 
-/** One member: profile, wallet, game accounts, open sessions, ledger history; lock and password reset. */
+/** One member: profile, wallet, safer play, game accounts, open sessions, ledger history; lock and password reset. */
 export function MemberPage() {
   const { t } = useTranslation();
   const { can } = useOperator();
@@ -50,6 +51,8 @@ export function MemberPage() {
           </div>
           {password && <p className="admin-note" role="status">{t('admin.members.newPassword')} <code data-testid="new-password">{password}</code></p>}
         </div>
+        {/* Issue 31: limits, breaks and exclusions; set or lower only. */}
+        {can('saferplay.read') && <MemberSaferPlay memberId={id} />}
         <div className="admin-card panel">
           <h2>{t('admin.members.games')}</h2>
           <ul className="admin-rows">

@@ -4,7 +4,8 @@ import type { ResponseOf } from '../../../contract';
 import { call, endpoints } from '../../api';
 import { formatBankAccountNo, formatDateTime } from '../../format';
 import { copyText } from '../../ui/clipboard';
-import { BankIcon, CalendarIcon, CopyIcon, IdCardIcon, PhoneIcon, UserIcon } from '../../ui/icons';
+import { Link } from 'react-router';
+import { BankIcon, CalendarIcon, ChevronDownIcon, CopyIcon, IdCardIcon, PhoneIcon, ShieldIcon, UserIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toastContext';
 import { BankAccountName } from './BankAccountName';
 import { Row } from './ProfileRow';
@@ -47,6 +48,15 @@ export function ProfileScreen() {
       )}
       {load.state === 'failed' && <p className="dialog-status">{t('profile.loadFailed')}</p>}
       {load.state === 'ready' && <ProfileDetails data={load.data} />}
+      {/* Issue 31: limits, breaks, self-exclusion and the reality check. */}
+      <Link to="/user/safer-play" className="profile__card profile__link panel" data-testid="profile-safer-play">
+        <ShieldIcon size={22} className="profile__row-icon" />
+        <span className="profile__link-text">
+          <span className="profile__link-title">{t('saferPlay.profileLink')}</span>
+          <span className="profile__link-hint">{t('saferPlay.profileHint')}</span>
+        </span>
+        <ChevronDownIcon size={20} className="profile__link-chevron" />
+      </Link>
     </section>
   );
 }

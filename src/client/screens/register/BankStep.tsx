@@ -4,6 +4,7 @@ import { needsEnglishName, type BankField } from '../../../../machines/registrat
 import { LAOS_CURRENCIES } from '../../../contract';
 import { errorText } from '../../api';
 import { SelectField, TextField } from '../../ui/Field';
+import { Segmented } from '../../ui/Segmented';
 import { BankIcon, IdCardIcon, MegaphoneIcon, TicketIcon, UserIcon } from '../../ui/icons';
 import { StepButtons } from './StepButtons';
 import { fieldErrorText, type StepProps } from './stepTypes';
@@ -74,23 +75,13 @@ export function BankStep({ snapshot, send }: StepProps) {
         onChange={change('bankAccountNo')}
       />
       {country === 'LA' && (
-        <fieldset className="segmented">
-          <legend className="field__label">{t('register.currency')}</legend>
-          <div className="segmented__options">
-            {LAOS_CURRENCIES.map((currency) => (
-              <label key={currency} className="segmented__option">
-                <input
-                  type="radio"
-                  name="currency"
-                  value={currency}
-                  checked={bank.currency === currency}
-                  onChange={change('currency')}
-                />
-                <span>{t(`register.currencies.${currency}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Segmented
+          legend={t('register.currency')}
+          name="currency"
+          options={LAOS_CURRENCIES.map((currency) => ({ value: currency, label: t(`register.currencies.${currency}`) }))}
+          value={bank.currency}
+          onChange={(currency) => send({ type: 'bank.changed', field: 'currency', value: currency })}
+        />
       )}
       {sources.length > 0 && (
         <SelectField

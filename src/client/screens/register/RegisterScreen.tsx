@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registrationMachine, registrationStep } from '../../../../machines/registrationMachine';
 import { errorText } from '../../api';
+import { formatAmount } from '../../format';
 import { rememberInviteCode, removeLocal, STORAGE_KEYS } from '../../auth/storage';
 import { COUNTRY } from '../../country';
 import { CheckIcon, RegisterIcon } from '../../ui/icons';
 import { useToast } from '../../ui/toastContext';
 import type { LoginState } from '../loginForm';
 import { BankStep } from './BankStep';
+import { DepositLimitStep } from './DepositLimitStep';
 import { OtpStep } from './OtpStep';
 import { PhoneStep } from './PhoneStep';
 import { ProfileStep } from './ProfileStep';
@@ -18,9 +20,9 @@ import { Stepper } from './Stepper';
 import '../login.css';
 import './register.css';
 
-const STEPS = ['phone', 'otp', 'profile', 'bank'] as const;
+const STEPS = ['phone', 'otp', 'profile', 'bank', 'limit'] as const;
 
-/** /register: the four-step wizard of SPEC section 4, driven by machines/registrationMachine. */
+/** /register: the wizard of SPEC section 4 and issue 31's deposit limit, driven by machines/registrationMachine. */
 export function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -80,6 +82,7 @@ export function RegisterScreen() {
         {snapshot.matches('otp') && <OtpStep snapshot={snapshot} send={send} />}
         {snapshot.matches('profile') && <ProfileStep snapshot={snapshot} send={send} />}
         {snapshot.matches('bank') && <BankStep snapshot={snapshot} send={send} />}
+        {snapshot.matches('depositLimit') && <DepositLimitStep snapshot={snapshot} send={send} />}
         {registered && (
           <div className="register__done" role="status">
             <span className="register__done-mark" aria-hidden="true">
@@ -87,6 +90,15 @@ export function RegisterScreen() {
             </span>
             <h2 className="register__step-title">{t('register.registeredTitle')}</h2>
             <p className="register__lead">{t('register.success')}</p>
+            {snapshot.context.limitSet && (
+              <p className="register__lead" data-testid="register-limit-done">
+                {t('register.limit.done', {
+                  amount: formatAmount(snapshot.context.limitSet.value),
+                  currency: t(`wallet.currency.${snapshot.context.country === 'LA' ? (snapshot.context.bank.currency ?? 'LAK') : 'BAHT'}`),
+                  per: t(`saferPlay.per.${snapshot.context.limitSet.period}`),
+                })}
+              </p>
+            )}
             <p className="register__lead register__lead--faint">
               <span className="spinner" aria-hidden="true" /> {t('register.redirecting')}
             </p>

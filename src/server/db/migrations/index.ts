@@ -33,6 +33,7 @@ import * as m0032 from './0032_bonus_schedule';
 import * as m0033 from './0033_report_indexes';
 import * as m0034 from './0034_member_risk';
 import * as m0035 from './0035_payout_four_eyes';
+import * as m0036 from './0036_safer_play';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0033_report_indexes': m0033,
   '0034_member_risk': m0034,
   '0035_payout_four_eyes': m0035,
+  '0036_safer_play': m0036,
 };

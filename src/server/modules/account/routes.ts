@@ -28,9 +28,12 @@ export interface AccountServices {
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext, { login, registration, profiles, agreements, passwordReset }: AccountServices) {
   contractRoute(
     app, ctx.guards, endpoints.login,
-    async ({ body, request }) => ({
-      token: await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'], deviceId: deviceIdOf(request) }),
-    }),
+    async ({ body, request }) => {
+      const token = await login.login(body, { ip: request.ip, userAgent: request.headers['user-agent'], deviceId: deviceIdOf(request) });
+      // Safer play's withdraw-only mode, when in force, is told at once (login still works during it).
+      const member = await ctx.sessions.authenticate(token);
+      return { token, ...(member ? await ctx.memberGates.loginFacts(member.memberId) : {}) };
+    },
   );
   contractRoute(app, ctx.guards, endpoints.accountValidate, async ({ body }) => {
     await registration.validate(body);

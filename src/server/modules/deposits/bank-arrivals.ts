@@ -51,8 +51,10 @@ export interface Candidate {
  * the sender, or the one is locked, holds another currency, or holds a bonus (the rules every
  * deposit meets, as the member's own deposits meet them).
  */
+const HELD_REASONS: ReadonlySet<string> = new Set<ArrivalReason>(['BONUS_REMAINING', 'DEPOSIT_LIMIT_REACHED', 'ON_BREAK', 'SELF_EXCLUDED']);
+
 export async function takerOf(
-  money: Money, trx: Transaction<DB>, candidates: readonly Candidate[], currency: string,
+  money: Money, trx: Transaction<DB>, candidates: readonly Candidate[], currency: string, amount: bigint,
 ): Promise<{ memberId: number; reason?: undefined } | { reason: ArrivalReason }> {
   if (candidates.length === 0) return { reason: 'NO_MEMBER' };
   if (candidates.length > 1) return { reason: 'MANY_MEMBERS' };
@@ -60,9 +62,10 @@ export async function takerOf(
   if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
   if (member.currency !== currency) return { reason: 'CURRENCY_MISMATCH' };
   try {
-    await money.hooks.depositGate(trx, member.id);
+    await money.hooks.depositGate(trx, member.id, { amount });
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'BONUS_REMAINING') return { reason: 'BONUS_REMAINING' };
+    // Held for an operator, never credited silently: a held bonus, or safer play (issue 31).
+    if (error instanceof DomainError && HELD_REASONS.has(error.code)) return { reason: error.code as ArrivalReason };
     throw error;
   }
   return { memberId: member.id };
@@ -114,7 +117,7 @@ export class BankArrivals {
           .where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'credited' as const, memberId: slip.member_id };
       }
-      const match = await takerOf(this.deps.money, trx, senders, inserted.currency);
+      const match = await takerOf(this.deps.money, trx, senders, inserted.currency, BigInt(inserted.amount));
       if (match.reason) {
         await trx.updateTable('bank_arrival').set({ reason: match.reason, member_id: null }).where('id', '=', inserted.id).execute();
         return { repeat: false as const, id: inserted.id, status: 'unmatched' as const };

@@ -95,7 +95,7 @@ export class QrDeposits {
   }
 
   private async open(memberId: number, provider: QrProvider, amount: bigint): Promise<QrRecord> {
-    await this.deps.money.hooks.depositGate(this.db, memberId);
+    await this.deps.money.hooks.depositGate(this.db, memberId, { amount });
     const currency = await this.deps.money.currencyOf(memberId);
     // Bounds are the member's currency's (SPEC section 9 gives baht's minimums: bank QR above 0,
     // the gateways 10 or 100; issue 27 the maximum); a LAK code is for whole kip, as kip is paid.

@@ -39,6 +39,9 @@ interface SlipRow {
   created_at: Date;
 }
 
+/** The refusals that hold a read slip for an operator instead of failing it (safer play). */
+const HELD_FOR_OPERATOR: ReadonlySet<string> = new Set<ErrorCode>(['DEPOSIT_LIMIT_REACHED', 'ON_BREAK', 'SELF_EXCLUDED']);
+
 const VIEW_COLUMNS = ['id', 'member_id', 'status', 'note', 'reference', 'amount', 'created_at'] as const;
 
 export const slipView = (row: SlipRow): SlipView => ({
@@ -161,6 +164,17 @@ export class Slips {
     const { uploadWithinMinutes } = await this.deps.lookups.slip();
     // A slip must be uploaded within the hour of its transfer (SPEC section 2, deposit text).
     if (slip.created_at.getTime() - transfer.transferredAt.getTime() > uploadWithinMinutes * 60_000) return this.fail(id, 'EXPIRED_SLIP');
+    // Safer play (issue 31): a slip past the member's deposit limit, or sent during a break or
+    // self-exclusion, is held for an operator (PENDING with the reason as its note), not credited.
+    try {
+      await this.deps.money.hooks.depositGate(this.db, slip.member_id, { amount: transfer.amount });
+    } catch (error) {
+      if (!(error instanceof DomainError) || !HELD_FOR_OPERATOR.has(error.code)) throw error;
+      await this.db.updateTable('deposit_slip')
+        .set({ note: error.code, amount: transfer.amount, receiving_account: transfer.receivingAccount, transferred_at: transfer.transferredAt })
+        .where('id', '=', id).where('status', '=', 'PENDING').execute();
+      return;
+    }
 
     try {
       await this.deps.money.step(async (step) => {
@@ -207,6 +221,8 @@ export class Slips {
     const before = new Date(this.deps.clock.now().getTime() - graceMs);
     const pending = await this.db.selectFrom('deposit_slip').select(['id', 'image', 'image_type'])
       .where('status', '=', 'PENDING').where('created_at', '<=', before).where('image', 'is not', null)
+      // A slip held for an operator (safer play: its note says why) waits for the operator, not the reader.
+      .where('note', 'is', null)
       .orderBy('created_at').limit(limit).execute();
     for (const slip of pending) await this.check(slip.id, Buffer.from(slip.image!), slip.image_type);
     return pending.length;

@@ -66,7 +66,7 @@ export class TrueWalletTransfers {
       if (!inserted) return undefined;
       const match: { memberId: number; reason?: undefined } | { reason: ArrivalReason } = transfer.amount < toMinor(TRUEWALLET_MINIMUM)
         ? { reason: 'BELOW_MINIMUM' }
-        : await takerOf(this.deps.money, trx, await membersWithPhone(trx, transfer.senderPhone), 'BAHT');
+        : await takerOf(this.deps.money, trx, await membersWithPhone(trx, transfer.senderPhone), 'BAHT', transfer.amount);
       if (match.reason) {
         await trx.updateTable('bank_arrival').set({ reason: match.reason }).where('id', '=', inserted.id).execute();
         return { id: inserted.id, status: 'unmatched' as const };

@@ -78,7 +78,7 @@ export class TrueWalletDeposits {
 
     let outcome: { credit: bigint } | { refuse: ErrorCode };
     try {
-      outcome = await this.redeem(held.voucher);
+      outcome = await this.redeem(memberId, held.voucher);
     } catch (error) {
       // No answer: the voucher may or may not be ours now. It stays held, for the operator to settle.
       this.deps.log('True Wallet voucher outcome unknown', { depositId: held.id, error: String(error) });
@@ -87,13 +87,20 @@ export class TrueWalletDeposits {
     return this.settle(memberId, key, held.id, held.voucher, outcome);
   }
 
-  private async redeem(voucher: string): Promise<{ credit: bigint } | { refuse: ErrorCode }> {
+  private async redeem(memberId: number, voucher: string): Promise<{ credit: bigint } | { refuse: ErrorCode }> {
     const info = await this.deps.vouchers.inspect(voucher);
     if (info.kind === 'not_found') return { refuse: 'TRUELINK_INVALID' };
     // A voucher shared by several people would credit only one share; only one-ticket vouchers are taken.
     if (info.tickets > 1) return { refuse: 'TRUELINK_MULTI_TICKET' };
     if (!info.redeemable) return { refuse: 'TRUELINK_DUPLICATE' };
     if (info.amount < toMinor(TRUEWALLET_MINIMUM)) return { refuse: 'TRUEWALLET_MINIMUM' };
+    // Safer play's deposit limit, now that the amount is known: refused before the voucher is redeemed.
+    try {
+      await this.money.hooks.depositGate(this.money.db, memberId, { amount: info.amount });
+    } catch (error) {
+      if (error instanceof DomainError) return { refuse: error.code };
+      throw error;
+    }
     const redeemed = await this.deps.vouchers.redeem(voucher);
     if (redeemed.kind === 'refused') return { refuse: REDEMPTION_REFUSALS[redeemed.reason] };
     return { credit: redeemed.amount };

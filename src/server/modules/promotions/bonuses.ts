@@ -134,6 +134,8 @@ export class Bonuses {
     try {
       await this.money.step(async (step) => {
         const { trx } = step;
+        // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+        await this.money.hooks.giftGate(step.trx, memberId);
         // One member's activations take turns: a second one then sees the bonus the first gave
         // (BONUS_ALREADY_ACTIVE), not only the deposit it used (which would read BONUS_NO_DEPOSIT);
         // and so do a withdrawal and a coupon claim, so the deposit still held is read after them.

@@ -13,11 +13,12 @@ import { BONUS_CHANGED, currencyIn, type HeldBonusRow } from './member-bonus';
  */
 export async function forfeitHeldBonus(
   step: MoneyStep, held: HeldBonusRow, outcome: 'expired' | 'cleared', endedAt: Date,
+  options: { evenWithGameMoney?: boolean } = {},
 ): Promise<bigint> {
   const { trx } = step;
   const memberId = held.member_id;
   const accounts = await trx.selectFrom('ledger_account').select(['kind', 'balance']).where('member_id', '=', memberId).execute();
-  if (accounts.some((a) => a.kind === 'game' && BigInt(a.balance) > 0n)) throw new DomainError('BONUS_GAME_MONEY');
+  if (!options.evenWithGameMoney && accounts.some((a) => a.kind === 'game' && BigInt(a.balance) > 0n)) throw new DomainError('BONUS_GAME_MONEY');
   const walletBalance = BigInt(accounts.find((a) => a.kind === 'wallet')?.balance ?? 0n);
   const bonusAmount = BigInt(held.amount);
   const forfeited = walletBalance < bonusAmount ? walletBalance : bonusAmount;

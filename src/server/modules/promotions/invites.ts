@@ -164,6 +164,8 @@ export class Invites {
     try {
       const result = await this.money.step(async (step) => {
         const { trx } = step;
+        // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+        await this.money.hooks.giftGate(step.trx, memberId);
         const taken = await trx.updateTable('invite_earning').set({ claim_reference: reference, claimed_at: new Date() })
           .where('referrer_id', '=', memberId).where('claim_reference', 'is', null)
           .returning('amount').execute();

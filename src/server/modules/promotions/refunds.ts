@@ -142,6 +142,8 @@ export class Refunds {
     try {
       await this.money.step(async (step) => {
         const { trx } = step;
+        // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+        await this.money.hooks.giftGate(step.trx, memberId);
         const { amount } = await this.take(trx, memberId, 'bonus');
         if (await this.held.held(trx, memberId)) throw new DomainError('REFUND_CONDITION');
         await this.held.grant(step, {
@@ -162,6 +164,8 @@ export class Refunds {
     await this.active();
     const result = await this.money.step(async (step) => {
       const { trx } = step;
+      // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+      await this.money.hooks.giftGate(step.trx, memberId);
       const { amount, ids } = await this.take(trx, memberId, 'wallet');
       await step.register({ memberId, key: `refund:${ids.join(',')}`, operation: 'refund_claim', payload: {} }, answerBody({ amount: amount.toString() }));
       const posted = await step.post({

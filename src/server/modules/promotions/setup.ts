@@ -1,3 +1,4 @@
+import { forfeitWhenPlayStops } from './play-stopped';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { MoneyContext } from '../wallet/money-context';
@@ -30,6 +31,7 @@ export function setupPromotions(app: FastifyInstance, ctx: AppContext, money: Mo
   // withdrawal meets the held-bonus rule (whole balance only, giving the bonus up).
   money.hooks.onDepositGate(refuseWhileBonusActive);
   money.hooks.beforeWithdrawal(applyHeldBonusToWithdrawal);
+  money.hooks.onPlayStopped(forfeitWhenPlayStops);
   const invites = new Invites(money, ctx.settings, bonuses.held);
   const refunds = new Refunds(money, ctx.settings, bonuses.held, ctx.clock);
   const services: PromotionServices = { bonuses, turnover, invites, refunds };

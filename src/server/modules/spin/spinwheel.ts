@@ -88,6 +88,8 @@ export class SpinWheel {
     const currency = await this.money.currencyOf(memberId);
     return this.money.step(async (step) => {
       const { trx } = step;
+      // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+      await this.money.hooks.giftGate(step.trx, memberId);
       const wheel = await this.activeWheel(trx);
       if (!wheel || wheel.slices.length === 0) refuse('SPIN_INACTIVE');
       const spent = await trx.updateTable('member').set({ coin: sql`coin - 1` })
@@ -135,6 +137,8 @@ export class SpinWheel {
     const now = this.clock.now();
     await this.money.step(async (step) => {
       const { trx } = step;
+      // Safer play (issue 31): nothing is given to a member on a break or self-excluded.
+      await this.money.hooks.giftGate(step.trx, memberId);
       // No prize money into the wallet while a bonus is held (SPEC: BONUS_REMAINING): it would mix
       // with the bonus's stake and lower bound. Taking turns with activation, a bonus given
       // meanwhile is seen here.

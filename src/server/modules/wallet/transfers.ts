@@ -118,6 +118,9 @@ export class Transfers {
     for (const code of [from, to]) if (code !== MAIN_WALLET_CODE && !this.money.provider(code)) throw new DomainError('NO_GAME');
     // A provider switched off takes no new money; what is there can always come out (to the wallet or another game).
     if (to !== MAIN_WALLET_CODE) await this.switches.refuseClosed(to);
+    // Safer play (issue 31), before any money moves: no money into games in withdraw-only mode, and
+    // none from the wallet past a loss limit (game to game leaves the net loss as it is).
+    if (to !== MAIN_WALLET_CODE) await this.money.hooks.transferInGate(this.money.db, request.memberId, from === MAIN_WALLET_CODE ? amount : 0n);
     const payload = { from, to, amount: amount.toString() };
 
     if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true);
@@ -138,6 +141,7 @@ export class Transfers {
       .where('member_id', '=', request.memberId).where('kind', '=', 'wallet').executeTakeFirst();
     const all = BigInt(row?.balance ?? 0n);
     if (all < toMinor((await this.rules.of(await this.money.currencyOf(request.memberId))).transferMin)) return this.refuse(request.memberId, request.key, payload, 'MONEY_NOT_ENOUGH');
+    await this.money.hooks.transferInGate(this.money.db, request.memberId, all);
     return this.runLeg(request, payload, request.to, 'to_game', all, true);
   }
 

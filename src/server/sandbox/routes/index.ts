@@ -12,6 +12,7 @@ import { registerSandboxDepositRoutes } from './deposits';
 import { registerSandboxSpinRoutes } from './spin';
 import { registerSandboxSmsRoutes } from './sms';
 import { registerSandboxWalletRoutes } from './wallet';
+import { registerSandboxClockRoutes } from './clock';
 
 /** The modules the sandbox's routes act on, handed over by the app once they are composed. */
 export interface SandboxModules {
@@ -27,6 +28,7 @@ export interface SandboxModules {
  */
 export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext, sim: Simulators, modules: SandboxModules) {
   registerSandboxSmsRoutes(app, ctx, sim.smsInbox);
+  registerSandboxClockRoutes(app, ctx);
   registerSandboxWalletRoutes(app, ctx, modules.wallet);
   registerSandboxSpinRoutes(app, ctx, modules.spinWheel);
   registerSandboxDepositRoutes(app, ctx, sim, modules.depositAccounts);
