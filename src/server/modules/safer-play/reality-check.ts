@@ -7,7 +7,9 @@ import type { PlayTime } from './activity';
 import type { Usage } from './usage';
 
 /**
- * The reality check (issue 31): this session's time played (its stretches, `activity.ts`) and net
+ * The reality check (issue 31): this session's time played (since it began, the same clock the
+ * reminder counts, so a reminder never says "0 minutes"; the session-time LIMIT counts only its
+ * active stretches, `activity.ts`, so idle time never uses a member's allowance) and net
  * result (game results booked since it began), net deposits over 30 days, and the reminder due an
  * interval after the later of the session's start and the last acknowledgement.
  */
@@ -23,8 +25,8 @@ export class RealityChecks {
     const { db, clock, usage } = this.deps;
     const now = clock.now();
     const startedAt = await this.deps.playTime.sessionStart(member.sessionId);
-    const [minutesPlayed, netResult, netDeposits, intervalMinutes, ack] = await Promise.all([
-      usage.minutes(db, member.memberId, startedAt, now, member.sessionId),
+    const minutesPlayed = Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 60_000));
+    const [netResult, netDeposits, intervalMinutes, ack] = await Promise.all([
       usage.gameResults(db, member.memberId, startedAt),
       usage.netDeposits(db, member.memberId, new Date(now.getTime() - SAFER_PLAY.netDepositDays * 24 * 3600_000), new Date(now.getTime() + 1)),
       this.intervalOf(member.memberId),
