@@ -11,7 +11,6 @@ import { LimitCard } from './LimitCard';
 import { LimitEditor } from './LimitEditor';
 import { PauseSection } from './PauseSection';
 import { RealityInterval } from './RealityInterval';
-import { RestrictionText } from './RestrictionText';
 import { limitActors, type SaferPlayStatus } from './saferPlayApi';
 import '../screens/pages.css';
 import './saferPlay.css';
@@ -80,11 +79,7 @@ export default function SaferPlayScreen() {
       )}
       {load.state === 'ready' && (
         <>
-          {load.status.restriction && (
-            <p className="safer-play__restricted panel" role="status" data-testid="safer-play-restriction">
-              <RestrictionText restriction={load.status.restriction} />
-            </p>
-          )}
+          {/* Withdraw-only mode is the member shell's banner (RestrictionNotice), on this page too. */}
           <p className="safer-play__intro">{t('saferPlay.intro', { zone: load.status.timeZone })}</p>
           {LIMIT_KINDS.map((kind) => (
             <LimitCard
