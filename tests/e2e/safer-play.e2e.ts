@@ -4,7 +4,7 @@ import { fontsReady, launchChromium, pageMaker, phoneContext, screenshot, startS
 import { blockingViolations, describeViolations } from './a11y/axe';
 import { smallTapTargets } from './a11y/tapTargets';
 import { seedPassword, signInConsole } from './operators';
-import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, registerMember, type Locale } from './support';
+import { CLIENT, LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember, type Locale } from './support';
 
 /**
  * Safer play (issue 31) in Chromium at 390×844, once in each of th, la and en: a new member sets
@@ -248,6 +248,10 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     const reminder = page.getByRole('alertdialog', { name: t.saferPlay.reality.reminderTitle });
     await reminder.waitFor({ timeout: 20_000 });
     inScript(await reminder.innerText());
+    // The session has run the hour the clock moved (and the minute or two of the walk).
+    const playedNow = await reminder.getByTestId('reality-reminder-played').innerText();
+    const anHour = [1, 2, 3, 4].map((m) => fill(t.saferPlay.reality.hoursMinutes, { hours: '1', minutes: String(m).padStart(2, '0') }));
+    expect(anHour.some((text) => playedNow.includes(text)), playedNow).toBe(true);
     // Keyboard: focus is on "carry on"; Escape does not dismiss it.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('reality-carry-on');
     await page.keyboard.press('Escape');
