@@ -21,6 +21,8 @@ const GROUP_A = [
   'providers', // 26 s
   'dashboard', // issue 30: 31 s
   'payouts', // issue 30: 20-34 s
+  'member360', // issue 30: 17 s
+  'promotions', // 10 s (group b has safer-play, 80 s on its own server)
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 const ALL = 'tests/e2e/**/*.e2e.ts';
 const group = process.env.E2E_GROUP;
