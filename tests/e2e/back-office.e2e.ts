@@ -224,7 +224,7 @@ describe('back office', () => {
     await fontsReady(page);
     await screenshot(page, 'back-office-member-en', true);
     await page.getByRole('button', { name: en.admin.members.lock }).click();
-    await page.getByLabel(en.admin.reason).fill('Reported stolen phone');
+    await page.locator('.admin-actions').getByLabel(en.admin.reason).fill('Reported stolen phone');
     await page.getByRole('button', { name: en.admin.members.confirmLock }).click();
     await expect.poll(() => page.getByTestId('member-status').innerText()).toBe(en.admin.members.status.locked);
     const next = await memberApi('GET', '/api/wallet');

@@ -40,7 +40,7 @@ const mockMemberData = (p: Page) =>
     // The home's promotion and spin widgets and the chat button's unread count ask their own member
     // calls; with this fake token the server would answer invalid-token (and send the page to
     // /login), so they answer "nothing".
-    p.route(/\/api\/(bonus|promotion|invite|refund|spinwheel|chat\/unread)(\/|$)/, (route) => route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } })),
+    p.route(/\/api\/(bonus|promotion|invite|refund|spinwheel|safer-play|chat\/unread)(\/|$)/, (route) => route.fulfill({ status: 404, json: { message: 'NOT_FOUND' } })),
     p.route('**/api/wallet', (route) =>
       route.fulfill({
         status: 200,
