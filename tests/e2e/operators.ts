@@ -30,16 +30,24 @@ export function rememberAdminKey(secret: string) {
   fs.writeFileSync(ADMIN_AUTHENTICATOR, JSON.stringify({ secret, lastStep: 0 }));
 }
 
+/**
+ * The code for the first step after `lastStep` the server still takes: it accepts one step of
+ * drift either way and each step once, in order, so up to two sign-ins in one 30 s step need no
+ * wait (this one's and the next's); a third waits for the next step to begin.
+ */
+async function unusedCode(secret: string, lastStep: number): Promise<{ code: string; step: number }> {
+  const stepNow = () => Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(stepNow(), lastStep + 1);
+  if (step > stepNow() + 1) await new Promise((r) => setTimeout(r, (step - 1) * STEP_MS - Date.now() + 200));
+  return { code: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * STEP_MS }), step };
+}
+
 /** A code for the seeded admin that no earlier sign-in has used. */
 export async function adminCode(): Promise<string> {
   const kept = JSON.parse(fs.readFileSync(ADMIN_AUTHENTICATOR, 'utf8')) as { secret: string; lastStep: number };
-  let step = Math.floor(Date.now() / STEP_MS);
-  if (step <= kept.lastStep) {
-    await new Promise((r) => setTimeout(r, (kept.lastStep + 1) * STEP_MS - Date.now() + 200));
-    step = Math.floor(Date.now() / STEP_MS);
-  }
+  const { code, step } = await unusedCode(kept.secret, kept.lastStep);
   fs.writeFileSync(ADMIN_AUTHENTICATOR, JSON.stringify({ ...kept, lastStep: step }));
-  return codeFor(kept.secret);
+  return code;
 }
 
 /** Whether the seeded admin has enrolled an authenticator in this run. */
@@ -86,13 +94,9 @@ const writeKeys = (keys: Keys) => fs.writeFileSync(OPERATOR_KEYS, JSON.stringify
 /** A code for an enrolled operator that no earlier sign-in has used. */
 async function freshCode(username: string): Promise<string> {
   const kept = readKeys()[username]!;
-  let step = Math.floor(Date.now() / STEP_MS);
-  if (step <= kept.lastStep) {
-    await new Promise((r) => setTimeout(r, (kept.lastStep + 1) * STEP_MS - Date.now() + 200));
-    step = Math.floor(Date.now() / STEP_MS);
-  }
+  const { code, step } = await unusedCode(kept.secret, kept.lastStep);
   writeKeys({ ...readKeys(), [username]: { ...kept, lastStep: step } });
-  return codeFor(kept.secret);
+  return code;
 }
 
 /**
