@@ -7,7 +7,7 @@ import { QR_COUNTDOWN_TICK_MS } from '../src/contract/constants';
  * SPEC sections 2, 4, 5 and 9.
  *
  *   reading ──(a live code)──────────────────────────────▶ shown ── qrExpiry (00:00) ──▶ editing.expired
- *      └──(none)──▶ editing ── qr.requested [amountAllowed] ──▶ creating ──▶ shown      │  └─ qr.recheck: paid ──▶ received
+ *      └──(none)──▶ editing ── qr.requested [amountAllowed] ──▶ creating ──▶ shown      │  └─ qr.recheck: paid ──▶ received (held ──▶ held)
  *                     ▲                                           └─(hasQrcode false)─▶ editing + notifyCreateFailed     │
  *                     ├──────── cancelling ◀── qr.cancelled ───────────────────────────┘                                 │
  *                     └──────────────────────────────────────── qr.another ◀─────────────────────────────────────────────┘
@@ -16,7 +16,8 @@ import { QR_COUNTDOWN_TICK_MS } from '../src/contract/constants';
  * to its expireIn that ticks every QR_COUNTDOWN_TICK_MS. At 00:00 it is hidden; a cancel deletes
  * it. While shown, `qr.recheck` (the view sends it when the wallet changed, or the page came back
  * into view) reads the code again: paid (the answer names this code as the last paid one) shows
- * "deposit received" with the amount and the wallet's new balance; gone otherwise (cancelled
+ * "deposit received" with the amount and the wallet's new balance; paid but held for an operator
+ * (issue 31: past a deposit limit, during a break) shows that it is held and why; gone otherwise (cancelled
  * elsewhere) hides it; the server's
  * `refresh` flag — set once after a code was made with another provider — or another code
  * replaces it and restarts the countdown.
@@ -43,7 +44,17 @@ export interface QrPaid {
 }
 
 /** The GET and POST /api/qrcode/:bankCode answer. */
-export type QrAnswer = ({ hasQrcode: true; refresh?: boolean } & QrCode) | { hasQrcode: false; message?: string; paid?: QrPaid };
+/** The member's last code with the provider was paid but is held for an operator (issue 31), and why. */
+export interface QrHeld {
+  qrcodeId: string;
+  amount: number;
+  /** DEPOSIT_LIMIT_REACHED, ON_BREAK, SELF_EXCLUDED or BONUS_REMAINING. */
+  reason: string;
+}
+
+export type QrAnswer =
+  | ({ hasQrcode: true; refresh?: boolean } & QrCode)
+  | { hasQrcode: false; message?: string; remaining?: number; until?: string | null; paid?: QrPaid; held?: QrHeld };
 
 /** A deposit that arrived by the code the member was shown. */
 export interface QrReceived {
@@ -75,6 +86,8 @@ export interface QrDepositContext extends QrDepositInput {
   codeVersion: number;
   /** The shown code was paid: what arrived, and the new balance. */
   received: QrReceived | null;
+  /** The shown code was paid, but the payment waits for an operator (not credited): what, and why. */
+  held: QrHeld | null;
 }
 
 export type QrDepositEvent =
@@ -126,6 +139,10 @@ const codeOf = (error: unknown): string =>
 const paidCode = (answer: QrAnswer, shown: QrCode | null): QrPaid | null =>
   !answer.hasQrcode && answer.paid && shown && answer.paid.qrcodeId === shown.qrcodeId ? answer.paid : null;
 
+/** The answer names the shown code as paid and held. */
+const heldCode = (answer: QrAnswer, shown: QrCode | null): QrHeld | null =>
+  !answer.hasQrcode && answer.held && shown && answer.held.qrcodeId === shown.qrcodeId ? answer.held : null;
+
 const codeOfAnswer = (answer: QrAnswer): QrCode | null =>
   answer.hasQrcode ? { qrcodeId: answer.qrcodeId, qrcode: answer.qrcode, amount: answer.amount, expireIn: answer.expireIn } : null;
 
@@ -164,7 +181,7 @@ export const qrDepositMachine = setup({
   },
 }).createMachine({
   id: 'qrDeposit',
-  context: ({ input }) => ({ ...input, amount: '', code: null, now: 0, codeVersion: 0, received: null }),
+  context: ({ input }) => ({ ...input, amount: '', code: null, now: 0, codeVersion: 0, received: null, held: null }),
   initial: 'reading',
   states: {
     reading: {
@@ -272,6 +289,12 @@ export const qrDepositMachine = setup({
                       code: null,
                     }),
                   },
+                  // Paid, but past a deposit limit or during a pause: held for an operator (issue 31).
+                  {
+                    guard: ({ context, event }) => heldCode(event.output, context.code) !== null,
+                    target: '#qrDeposit.held',
+                    actions: assign({ held: ({ context, event }) => heldCode(event.output, context.code), code: null }),
+                  },
                   // Cancelled or replaced elsewhere: this code is no longer payable.
                   { guard: ({ event }) => !event.output.hasQrcode, target: '#qrDeposit.editing', actions: 'forgetCode' },
                   {
@@ -296,6 +319,10 @@ export const qrDepositMachine = setup({
 
     received: {
       on: { 'qr.another': { target: 'editing', actions: assign({ received: null, amount: '' }) } },
+    },
+
+    held: {
+      on: { 'qr.another': { target: 'editing', actions: assign({ held: null, amount: '' }) } },
     },
 
     cancelling: {

@@ -40,6 +40,13 @@ export const EXCLUSION_MONTHS: Record<ExclusionLength, number | null> = { '6m': 
 export const RESTRICTION_REASONS = ['ON_BREAK', 'SELF_EXCLUDED', 'SESSION_LIMIT_REACHED'] as const;
 export type RestrictionReason = (typeof RESTRICTION_REASONS)[number];
 
+/**
+ * Sent to every open page of the member just before a break, a self-exclusion or a used-up session
+ * limit ends their sessions (payload `{ reason, until }`, until null for good): the page says why
+ * on /login instead of a bare sign-out.
+ */
+export const PLAY_STOPPED_EVENT = 'saferplay.stopped';
+
 export const SAFER_PLAY = {
   /** A raise or removal of a limit waits this long by default (operators' setting `coolingOffHours`). */
   coolingOffHoursDefault: 24,

@@ -296,8 +296,13 @@ describe('game lobby with the keyboard alone', () => {
   const tabTo = async (target: Page, testId: string) => {
     // A disabled control is no tab stop (check-balance, while a check the page started runs):
     // a keyboard user waits for it as the eye does.
-    await expect.poll(() => target.getByTestId(testId).isEnabled(), { timeout: 20_000 }).toBe(true);
-    for (let i = 0; i < 40 && (await focusedTestId(target)) !== testId; i++) await target.keyboard.press('Tab');
+    // It may turn disabled again while Tab walks the page (a balance check the page started on
+    // coming back into view): each press waits for it, so the walk cannot pass it by.
+    const enabled = () => expect.poll(() => target.getByTestId(testId).isEnabled(), { timeout: 20_000 }).toBe(true);
+    for (let i = 0; i < 80 && (await focusedTestId(target)) !== testId; i++) {
+      await enabled();
+      await target.keyboard.press('Tab');
+    }
     expect(await focusedTestId(target)).toBe(testId);
   };
 

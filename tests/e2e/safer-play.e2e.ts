@@ -313,6 +313,16 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
   });
 
   it('takes a 24-hour break, confirmed twice, and is signed out; signing in again says when it ends and how to withdraw', async () => {
+    // A second device, open on the home: it is told why too, not just signed out.
+    const signedIn = await call<{ token: string }>('POST', '/api/login', { username: phone, password });
+    expect(signedIn.status).toBe(200);
+    const other = await saferPlayContext(`second device ${locale}`);
+    const otherPage = await other.newPage();
+    await otherPage.goto('/favicon.svg');
+    await otherPage.evaluate(([token, l]) => { sessionStorage.setItem('token', token); localStorage.setItem('locale', l); }, [signedIn.body.token, locale]);
+    await otherPage.goto('/user/home');
+    await otherPage.getByTestId('wallet-amount').waitFor();
+
     await openSaferPlay();
     await page.getByTestId('break-24h').click();
     const first = page.getByRole('alertdialog', { name: t.saferPlay.pause.breakTitle.replace('{{length}}', t.saferPlay.length['24h']) });
@@ -336,6 +346,9 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     await shot('break-signed-out');
     // The old session is over on the server too.
     expect(await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'))).toBeNull();
+    await otherPage.waitForURL('**/login');
+    expect(await otherPage.getByTestId('pause-started').innerText()).toContain(t.login.pauseStarted.breakTitle);
+    await other.close();
 
     await page.getByLabel(t.login.phone).fill(phone);
     await logIn();

@@ -226,6 +226,23 @@ describe('QR deposit', () => {
     expect(run.state().context.code).toMatchObject({ amount: 50 });
   });
 
+  it('says the payment is held for an operator, and why, when the shown code was paid past a deposit limit (issue 31)', async () => {
+    const held: QrAnswer = { hasQrcode: false, held: { qrcodeId: 'qr-a', amount: 100, reason: 'DEPOSIT_LIMIT_REACHED' } };
+    const run = start('KBANK', { reads: [code('qr-a', 100, 60_000), held] });
+    await settle();
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    expect(run.state().matches('held')).toBe(true);
+    expect(run.state().context.held).toEqual({ qrcodeId: 'qr-a', amount: 100, reason: 'DEPOSIT_LIMIT_REACHED' });
+    expect(run.state().context.received).toBeNull();
+    expect(run.state().context.code).toBeNull();
+    run.clock.increment(120_000);
+    expect(run.state().matches('held')).toBe(true);
+    run.actor.send({ type: 'qr.another' });
+    expect(run.state().matches({ editing: 'fresh' })).toBe(true);
+    expect(run.state().context.held).toBeNull();
+  });
+
   it('does not take an older paid code for the one shown', async () => {
     const run = start('KBANK', {
       reads: [code('qr-new', 20, 60_000), { hasQrcode: false, paid: { qrcodeId: 'qr-old', amount: 100, wallet: { amount: 100 } } }],

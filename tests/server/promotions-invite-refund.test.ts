@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
+import { contractCaller } from './helpers/contract-call';
 import { Refunds } from '../../src/server/modules/promotions/refunds';
 import { build, clientHeaders, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
@@ -158,6 +160,43 @@ describe.each(engines)('invite bonus and refunds on %s', (engine) => {
     expect(received.map((r) => r.json())).toContainEqual({ message: 'NO_REFUND' });
     expect((await b.c.get('/api/refund/receive')).json()).toEqual({ message: 'NO_REFUND' });
     expect((await b.c.get('/api/bonus/current')).json().bonus).toMatchObject({ source: 'refund', amount: 5, turnover: { required: 5 } });
+  });
+
+  it('gives up waiting gifts when a break starts, and nothing accrues during it to wait for its end (issue 31)', async () => {
+    const clock = t.app.ctx.clock.now;
+    try {
+      t.app.ctx.clock.now = () => new Date();
+      const referrer = await loser(100);
+      const friend = await registerAndLogin(t.app, { inviteCode: `PR${referrer.id}` });
+      await fundWallet(t.app, friend.id, 300);
+      await bets(friend, 300);
+      expect((await referrer.c.w.home()).json().invite.amount).toBe(30);
+      await t.app.ctx.db.insertInto('refund').values({ member_id: referrer.id, period: 'day:issue-31', net_loss: 10_000n, amount: 500n }).execute();
+      const other = await loser(100);
+
+      const taken = await contractCaller(t.app, referrer.token)(endpoints.saferPlayBreak, { body: { length: '24h', confirm: true } });
+      expect(taken.statusCode).toBe(200);
+      expect(await t.app.ctx.db.selectFrom('refund').select('status').where('member_id', '=', referrer.id).execute()).toEqual([{ status: 'forfeited' }]);
+      const earnings = await t.app.ctx.db.selectFrom('invite_earning').select('claim_reference').where('referrer_id', '=', referrer.id).execute();
+      expect(earnings).toEqual([{ claim_reference: expect.stringMatching(/^forfeited:/) }]);
+
+      // A friend's first deposit, made and played during the break, earns nothing then or after.
+      const later = await registerAndLogin(t.app, { inviteCode: `PR${referrer.id}` });
+      await fundWallet(t.app, later.id, 400);
+      await bets(later, 400);
+      // The next day: the break is over, the refund job skips the period it touched, and nothing waits.
+      t.app.ctx.clock.now = () => new Date(Date.now() + 86_400_000);
+      await t.app.promotions.refunds.computeDue();
+      const made = await t.app.ctx.db.selectFrom('refund').select(['member_id', 'status']).where('member_id', 'in', [referrer.id, other.id]).orderBy('id').execute();
+      expect(made).toEqual([{ member_id: referrer.id, status: 'forfeited' }, { member_id: other.id, status: 'waiting' }]);
+      const back = client(await t.app.ctx.sessions.create(referrer.id, { persistent: false }));
+      expect((await back.w.home()).json().invite.amount).toBe(0);
+      expect((await back.get('/api/invite/bonus')).json()).toEqual({ message: 'NO_INVITE_BONUS' });
+      expect((await back.get('/api/refund/check')).json().result).toBe(false);
+      expect((await balances(t.app, referrer.id)).wallet).toBe(200);
+    } finally {
+      t.app.ctx.clock.now = clock;
+    }
   });
 
   it('answers the invite and refund banners with their html sanitised', async () => {

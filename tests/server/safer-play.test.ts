@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminEndpoints, endpoints } from '../../src/contract';
+import { adminEndpoints, endpoints, PLAY_STOPPED_EVENT } from '../../src/contract';
 import { auditLedger } from '../../src/server/ledger/audit';
 import { build, type TestApp } from './helpers/app';
 import { contractCaller } from './helpers/contract-call';
 import { engines } from './helpers/db';
-import { depositClient, sandbox } from './helpers/deposits';
+import { activateBonus, depositClient, endBonus, sandbox } from './helpers/deposits';
 import { fundWallet, seedMember } from './helpers/members';
 import { operatorWith } from './helpers/operators';
 import { balances, walletClient } from './helpers/wallet';
@@ -55,7 +55,7 @@ describe.each(engines)('safer play on %s', (engine) => {
     await setLimit(m, 'deposit', 'day', 150);
     const opened = vi.spyOn(t.app.ctx.adapters, 'gatewayChannel');
     const refused = (await m.d.qrCreate('WW', 200)).json();
-    expect(refused).toMatchObject({ hasQrcode: false, message: 'DEPOSIT_LIMIT_REACHED' });
+    expect(refused).toEqual({ hasQrcode: false, message: 'DEPOSIT_LIMIT_REACHED', remaining: 150 });
     expect(opened).not.toHaveBeenCalled();
     const made = (await m.d.qrCreate('WW', 100)).json();
     expect(made).toMatchObject({ hasQrcode: true, amount: 100 });
@@ -69,6 +69,46 @@ describe.each(engines)('safer play on %s', (engine) => {
     const res = await m.d.uploadSlip(slip.png);
     expect(res.json()).toMatchObject({ status: 'PENDING', note: 'DEPOSIT_LIMIT_REACHED' });
     expect((await balances(t.app, m.id)).wallet).toBe(0);
+  });
+
+  it('holds a QR code paid past the limit for an operator: two codes made within it, the second paid is not credited', async () => {
+    const m = await member();
+    await setLimit(m, 'deposit', 'day', 150);
+    const first = (await m.d.qrCreate('WW', 100)).json();
+    const second = (await m.d.qrCreate('KBANK', 100)).json();
+    expect([first.hasQrcode, second.hasQrcode]).toEqual([true, true]);
+    expect((await sandbox(t.app).pay(first.qrcodeId)).statusCode).toBe(200);
+    // Paid twice (a gateway's retry, and a copy at the same moment): held once, never credited.
+    const paid = await Promise.all([sandbox(t.app).pay(second.qrcodeId), sandbox(t.app).pay(second.qrcodeId)]);
+    expect(paid.map((p) => p.statusCode)).toEqual([200, 200]);
+    expect((await balances(t.app, m.id)).wallet).toBe(100);
+    expect((await m.d.qrGet('KBANK')).json()).toEqual({ hasQrcode: false, held: { qrcodeId: second.qrcodeId, amount: 100, reason: 'DEPOSIT_LIMIT_REACHED' } });
+
+    // In the operators' unmatched-deposits queue, as the member's QR payment; credited once the day allows it.
+    const finance = contractCaller(t.app, (await operatorWith(t.app, 'finance')).token);
+    const queue = (await finance(adminEndpoints.adminArrivals, { query: { status: 'unmatched', q: m.username } })).answer();
+    expect(queue.items).toHaveLength(1);
+    const arrival = queue.items[0];
+    expect(arrival).toMatchObject({ channel: 'qr', bankCode: 'KBANK', amount: 100, reason: 'DEPOSIT_LIMIT_REACHED', senderAccount: m.username });
+    const early = await finance(adminEndpoints.adminAssignArrival, { params: { id: arrival.id }, body: { memberId: m.id } });
+    expect(early.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', remaining: 50 });
+    const returned = await finance(adminEndpoints.adminDismissArrival, { params: { id: arrival.id }, body: { note: 'returned to the payer: past their deposit limit' } });
+    expect(returned.answer()).toMatchObject({ status: 'dismissed' });
+    expect((await balances(t.app, m.id)).wallet).toBe(100);
+
+    // Held for a bonus in progress instead: credited by the operator once it ended, with the code's own reference.
+    const other = await member();
+    const code = (await other.d.qrCreate('WW', 100)).json();
+    await activateBonus(t.app, other.id);
+    expect((await sandbox(t.app).pay(code.qrcodeId)).statusCode).toBe(200);
+    expect((await other.d.qrGet('WW')).json()).toMatchObject({ held: { reason: 'BONUS_REMAINING' } });
+    await endBonus(t.app, other.id);
+    const held = (await finance(adminEndpoints.adminArrivals, { query: { status: 'unmatched', q: other.username } })).answer().items[0];
+    const assigned = await finance(adminEndpoints.adminAssignArrival, { params: { id: held.id }, body: { memberId: other.id } });
+    expect(assigned.answer()).toMatchObject({ status: 'credited', memberId: other.id });
+    expect((await balances(t.app, other.id)).wallet).toBe(100);
+    const entries = await t.app.ctx.db.selectFrom('ledger_entry').select('reference').where('member_id', '=', other.id).where('kind', '=', 'deposit').execute();
+    expect(entries).toEqual([{ reference: expect.stringMatching(/^WW:SBXPAY/) }]);
   });
 
   it('makes a raise wait out the cooling-off, then need a confirmation within 7 days, else it lapses', async () => {
@@ -104,6 +144,16 @@ describe.each(engines)('safer play on %s', (engine) => {
     expect((await m.w.transfer('PG', 'wallet', 80)).statusCode).toBe(200);
     expect((await m.w.transfer('wallet', 'PG', 90)).statusCode).toBe(200);
     expect(await balances(t.app, m.id)).toMatchObject({ wallet: 410, PG: 90 });
+  });
+
+  it('lets only one of two transfers at once pass a loss limit that holds one of them', async () => {
+    const m = await member(500);
+    expect((await m.w.activate('PG')).statusCode).toBe(200);
+    await setLimit(m, 'loss', 'day', 100);
+    const both = await Promise.all([m.w.transfer('wallet', 'PG', 60), m.w.transfer('wallet', 'PG', 60)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.map((r) => r.json().message)).toContain('LOSS_LIMIT_REACHED');
+    expect(await balances(t.app, m.id)).toMatchObject({ wallet: 440, PG: 60 });
   });
 
   it('lets an operator set or lower a limit, never raise it, and audits it', async () => {
@@ -194,13 +244,15 @@ describe.each(engines)('safer play on %s', (engine) => {
   it('signs the member out at the session limit, and a new login is withdraw-only until the day ends', async () => {
     const m = await member(200);
     await setLimit(m, 'session', 'day', 10);
+    const told = vi.spyOn(t.app.ctx.realtime, 'toMember');
     let answer = await m.w.home();
     for (let i = 0; i < 5 && answer.statusCode === 200; i += 1) {
       move(4 * 60_000);
       answer = await m.w.home();
     }
-    // The request that reached the limit is answered; the sessions end with it.
+    // The request that reached the limit is answered; the sessions end with it, and each open page hears why first.
     expect((await m.w.home()).json()).toEqual({ message: 'invalid-token' });
+    expect(told).toHaveBeenCalledWith(m.id, PLAY_STOPPED_EVENT, { reason: 'SESSION_LIMIT_REACHED', until: expect.any(String) });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: m.username, password: 'x' }, headers: { 'x-client': 'member-wallet' } });
     expect(login.statusCode).not.toBe(500);
     const token = await t.app.ctx.sessions.create(m.id, { persistent: false });

@@ -87,6 +87,13 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
     if (received) receivedRef.current?.focus();
   }, [received]);
 
+  // A held payment takes the code's place the same way (issue 31).
+  const heldRef = useRef<HTMLDivElement>(null);
+  const held = snapshot.matches('held') ? context.held : null;
+  useEffect(() => {
+    if (held) heldRef.current?.focus();
+  }, [held]);
+
   // A new code takes the place of the form (and of the button that had focus): bring it into view.
   const shownRef = useRef<HTMLDivElement>(null);
   const shownId = context.code ? `${context.code.qrcodeId}:${context.codeVersion}` : null;
@@ -116,6 +123,22 @@ export function QrPanel({ provider, label, currency, changes, amounts, step }: Q
         <p className="qr-received__balance" data-testid="qr-received-balance">
           {t('qr.receivedBalance', { amount: formatAmount(received.balance), currency })}
         </p>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.another' })} data-testid="qr-another">
+          {t('qr.another')}
+        </button>
+      </div>
+    );
+  }
+
+  if (held) {
+    return (
+      <div ref={heldRef} tabIndex={-1} className="qr-received qr-received--held" role="status" data-testid="qr-held" data-reason={held.reason}>
+        <p className="qr-received__title">{t('qr.heldTitle')}</p>
+        <p className="qr-code__amount" data-testid="qr-held-amount">
+          {formatAmount(held.amount)} <span className="qr-code__currency">{currency}</span>
+        </p>
+        <p>{t('qr.heldBody', { amount: formatAmount(held.amount), currency })}</p>
+        <p className="deposit-note deposit-note--warn" data-testid="qr-held-reason">{errorText(t, held.reason)}</p>
         <button type="button" className="btn btn--ghost btn--block" onClick={() => send({ type: 'qr.another' })} data-testid="qr-another">
           {t('qr.another')}
         </button>

@@ -10,6 +10,7 @@ import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { WalletProvider } from '../wallet/WalletProvider';
 import { RealityCheckProvider } from '../saferPlay/RealityCheckProvider';
 import { RestrictionNotice } from '../saferPlay/RestrictionNotice';
+import { PlayStoppedListener } from '../saferPlay/PlayStoppedListener';
 import { Brand } from './Brand';
 import { AgreementGate } from '../agreement/AgreementGate';
 import { ConditionsDialog } from './ConditionsDialog';
@@ -58,6 +59,7 @@ export default function MemberShell() {
           {/* Issue 31: the reality check's figures and reminder, over every member page. */}
           <RealityCheckProvider onSignOut={logout}>
             <RestrictionNotice />
+            <PlayStoppedListener />
             <Outlet />
           </RealityCheckProvider>
         </WalletProvider>

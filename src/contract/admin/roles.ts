@@ -85,8 +85,11 @@ export const ARRIVAL_REASONS = [
   'NO_MEMBER', 'MANY_MEMBERS', 'BONUS_REMAINING', 'INACTIVE_USER', 'CURRENCY_MISMATCH', 'BELOW_MINIMUM',
   'DEPOSIT_LIMIT_REACHED', 'ON_BREAK', 'SELF_EXCLUDED',
 ] as const;
-/** Where an incoming transfer was reported from: a bank's feed, or True Wallet's (AUTO mode). */
-export const ARRIVAL_CHANNELS = ['bank', 'truewallet'] as const;
+/**
+ * Where an incoming transfer was reported from: a bank's feed, True Wallet's (AUTO mode), or a QR
+ * payment held past the member's deposit limit or during a pause (issue 31).
+ */
+export const ARRIVAL_CHANNELS = ['bank', 'truewallet', 'qr'] as const;
 export type ArrivalChannel = (typeof ARRIVAL_CHANNELS)[number];
 export type ArrivalReason = (typeof ARRIVAL_REASONS)[number];
 export const ARRIVAL_STATUSES = ['unmatched', 'credited', 'dismissed'] as const;

@@ -107,7 +107,7 @@ export const arrivalNotice = z.object({
 
 export const arrivalItem = z.object({
   id: z.string(),
-  channel: z.enum(ARRIVAL_CHANNELS).describe("a bank's feed, or True Wallet's (the sender is a wallet phone)"),
+  channel: z.enum(ARRIVAL_CHANNELS).describe("a bank's feed, True Wallet's (the sender is a wallet phone), or a QR payment held for safer play (the sender is the member who made the code)"),
   bankCode: z.string().describe('our receiving bank'),
   receivingAccount: z.string(),
   reference: z.string().describe("the bank's transfer reference"),

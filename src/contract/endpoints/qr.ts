@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { QR_PROVIDERS } from '../constants';
+import { ARRIVAL_REASONS } from '../admin/roles';
 import { amountInput, amountOutput } from '../money';
 import { idParam, isoDate, ok, walletBalance } from './common';
 
@@ -19,10 +20,16 @@ export const qrRecord = z.discriminatedUnion('hasQrcode', [
   z.object({
     hasQrcode: z.literal(false),
     message: z.string().optional().describe('why creating the code failed; absent when there is simply no code'),
+    remaining: amountOutput.optional().describe('DEPOSIT_LIMIT_REACHED: what the lowest deposit limit still allows'),
+    until: isoDate.nullable().optional().describe('ON_BREAK, SELF_EXCLUDED: when the pause ends (null: for good)'),
     paid: z
       .object({ qrcodeId: z.string(), amount: amountOutput, wallet: walletBalance })
       .optional()
       .describe("GET: the member's last paid code with this provider and the wallet balance now, so a client showing that code can say it was paid"),
+    held: z
+      .object({ qrcodeId: z.string(), amount: amountOutput, reason: z.enum(ARRIVAL_REASONS) })
+      .optional()
+      .describe("GET: the member's last code with this provider was paid but is held for an operator (issue 31: past a deposit limit, during a break, or with a bonus held), not credited"),
   }),
 ]);
 

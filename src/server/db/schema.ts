@@ -310,7 +310,7 @@ export interface DepositSlipTable {
   completed_at: Date | null;
 }
 
-export type QrcodeStatus = 'live' | 'paid' | 'cancelled' | 'replaced';
+export type QrcodeStatus = 'live' | 'paid' | 'held' | 'cancelled' | 'replaced';
 
 /** A deposit QR code (0006_deposits). */
 export interface DepositQrcodeTable {
@@ -538,7 +538,7 @@ export interface RefundTable {
   period: string;
   net_loss: bigint;
   amount: bigint;
-  status: Generated<'waiting' | 'bonus' | 'wallet'>;
+  status: Generated<'waiting' | 'bonus' | 'wallet' | 'forfeited'>;
   created_at: Generated<Date>;
   received_at: Date | null;
 }
@@ -683,7 +683,7 @@ export interface BankArrivalTable {
   /** The slip that credited this transfer (then the arrival books nothing itself). */
   slip_id: Generated<string | null>;
   /** A bank's feed, or True Wallet's (0028_deposit_notices). */
-  channel: Generated<'bank' | 'truewallet'>;
+  channel: Generated<'bank' | 'truewallet' | 'qr'>;
 }
 
 /** Members' deposit notices (0028_deposit_notices): "I transferred this amount from my registered account". */

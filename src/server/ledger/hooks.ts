@@ -29,9 +29,18 @@ export interface DepositAsked {
   amount?: bigint;
 }
 
+/** A member's break or self-exclusion, [from, to); `to` null for good. */
+export interface PauseWindow {
+  memberId: number;
+  from: Date;
+  to: Date | null;
+}
+
 type Gate = (db: Kysely<DB> | Transaction<DB>, memberId: number, deposit: DepositAsked) => Promise<void>;
 type MemberGate = (db: Kysely<DB> | Transaction<DB>, memberId: number) => Promise<void>;
-type TransferInGate = (db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint) => Promise<void>;
+/** Refuses by throwing; answers true when its answer depends on money the member may move at the same moment. */
+type TransferInGate = (db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint) => Promise<boolean | void>;
+type PausesIn = (db: Kysely<DB> | Transaction<DB>, query: { memberId?: number; from: Date; to: Date }) => Promise<PauseWindow[]>;
 type OnPlayStopped = (step: MoneyStep, memberId: number) => Promise<void>;
 type OnDeposit = (step: MoneyStep, deposit: DepositFacts) => Promise<void>;
 type BeforeWithdrawal = (step: MoneyStep, withdrawal: WithdrawalFacts) => Promise<void>;
@@ -49,6 +58,7 @@ export class MoneyHooks {
   private readonly transfersIn: TransferInGate[] = [];
   private readonly gifts: MemberGate[] = [];
   private readonly playStopped: OnPlayStopped[] = [];
+  private readonly pauseSources: PausesIn[] = [];
 
   /** A rule that refuses (throws a DomainError) a member's new deposit before anything is made for it. */
   onDepositGate(gate: Gate): void {
@@ -67,7 +77,9 @@ export class MoneyHooks {
 
   /**
    * A rule that refuses a transfer from the wallet into a game before any money moves (safer
-   * play's loss limit and withdraw-only mode).
+   * play's loss limit and withdraw-only mode). A rule that counts the member's own transfers (the
+   * loss limit) answers true: the transfer then checks every rule again in its reservation's
+   * transaction, in the member's turn, so two transfers at once cannot both pass the limit.
    */
   onTransferInGate(gate: TransferInGate): void {
     this.transfersIn.push(gate);
@@ -86,12 +98,30 @@ export class MoneyHooks {
     this.playStopped.push(work);
   }
 
+  /**
+   * Where members' pauses are read (safer play's breaks and self-exclusions): gifts that accrue
+   * over time (invite earnings, refunds) skip what fell inside one, so nothing waits for the
+   * member when it ends.
+   */
+  onPausesIn(source: PausesIn): void {
+    this.pauseSources.push(source);
+  }
+
+  /** The pauses overlapping [from, to), of one member or of all. */
+  async pausesIn(db: Kysely<DB> | Transaction<DB>, query: { memberId?: number; from: Date; to: Date }): Promise<PauseWindow[]> {
+    const all = await Promise.all(this.pauseSources.map((source) => source(db, query)));
+    return all.flat();
+  }
+
   async depositGate(db: Kysely<DB> | Transaction<DB>, memberId: number, deposit: DepositAsked = {}): Promise<void> {
     for (const gate of this.gates) await gate(db, memberId, deposit);
   }
 
-  async transferInGate(db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint): Promise<void> {
-    for (const gate of this.transfersIn) await gate(db, memberId, amount);
+  /** Runs the transfer rules; answers whether one asks to be checked again in the member's turn. */
+  async transferInGate(db: Kysely<DB> | Transaction<DB>, memberId: number, amount: bigint): Promise<boolean> {
+    let again = false;
+    for (const gate of this.transfersIn) again = (await gate(db, memberId, amount)) === true || again;
+    return again;
   }
 
   async giftGate(db: Kysely<DB> | Transaction<DB>, memberId: number): Promise<void> {

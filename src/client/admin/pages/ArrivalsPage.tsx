@@ -50,6 +50,8 @@ function ArrivalCard({ arrival: a, onDone }: { arrival: Arrival; onDone: () => v
   const { busy, run } = useAction();
   const decide = can('arrivals.decide') && a.status === 'unmatched';
   const wallet = a.channel === 'truewallet';
+  // A QR payment held past the member's deposit limit or during a pause (issue 31): its sender is the member who made the code.
+  const qr = a.channel === 'qr';
   const assign = (memberId: number, note?: string) =>
     run(() => adminCall(adminAssignArrival, { params: { id: a.id }, body: { memberId, note } }), t('admin.arrivals.assigned'), onDone);
   return (
@@ -59,10 +61,12 @@ function ArrivalCard({ arrival: a, onDone }: { arrival: Arrival; onDone: () => v
         <span><Money value={a.amount} /> <span className="admin-currency">{a.currency === 'BAHT' ? 'THB' : a.currency}</span></span>
       </div>
       <dl className="admin-facts">
-        {wallet
-          ? <Fact label={t('admin.arrivals.senderPhone')}>{a.senderAccount}</Fact>
-          : <Fact label={t('admin.arrivals.senderAccount')}>{a.senderBank} {a.senderAccount}</Fact>}
-        <Fact label={t('admin.arrivals.receivedIn')}>{wallet ? t('admin.arrivals.truewallet') : a.bankCode} {a.receivingAccount}</Fact>
+        {wallet && <Fact label={t('admin.arrivals.senderPhone')}>{a.senderAccount}</Fact>}
+        {qr && <Fact label={t('admin.arrivals.qrBy')}>{a.senderName} · {a.senderAccount}</Fact>}
+        {a.channel === 'bank' && <Fact label={t('admin.arrivals.senderAccount')}>{a.senderBank} {a.senderAccount}</Fact>}
+        <Fact label={t('admin.arrivals.receivedIn')}>
+          {wallet ? `${t('admin.arrivals.truewallet')} ${a.receivingAccount}` : qr ? `${t('admin.arrivals.qrPayment')} ${a.bankCode}` : `${a.bankCode} ${a.receivingAccount}`}
+        </Fact>
         <Fact label={t('admin.arrivals.reference')}>{a.reference}</Fact>
         <Fact label={t('admin.arrivals.receivedAt')}><When value={a.receivedAt} /></Fact>
         {a.reason && a.status === 'unmatched' && <Fact label={t('admin.arrivals.whyWaiting')}>{t(`admin.arrivals.reason.${a.reason}`)}</Fact>}

@@ -34,6 +34,7 @@ import * as m0033 from './0033_report_indexes';
 import * as m0034 from './0034_member_risk';
 import * as m0035 from './0035_payout_four_eyes';
 import * as m0036 from './0036_safer_play';
+import * as m0037 from './0037_safer_play_holds';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0034_member_risk': m0034,
   '0035_payout_four_eyes': m0035,
   '0036_safer_play': m0036,
+  '0037_safer_play_holds': m0037,
 };

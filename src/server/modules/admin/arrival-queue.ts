@@ -106,8 +106,10 @@ export class ArrivalQueue {
           .executeTakeFirst();
         if (!arrival) return 'decided before';
         if (arrival.currency !== member.currency) throw new DomainError('CURRENCY_MISMATCH', `the arrival is ${arrival.currency}, the wallet ${member.currency}`);
-        // The rules every deposit meets (a held bonus refuses one: BONUS_REMAINING).
-        await this.deps.money.hooks.depositGate(trx, memberId);
+        // The rules every deposit meets, for this amount: a held bonus (BONUS_REMAINING), and safer
+        // play's pause or deposit limit (issue 31): a payment held for the limit is credited once the
+        // member's limit has room for it (the next period), or returned.
+        await this.deps.money.hooks.depositGate(trx, memberId, { amount: BigInt(arrival.amount) });
         // A True Wallet transfer has no bank slip.
         const slip = arrival.channel === 'bank' ? await slipForArrival(trx, { ...arrival, amount: BigInt(arrival.amount) }, memberId) : undefined;
         if (slip) await trx.updateTable('bank_arrival').set({ slip_id: slip.id }).where('id', '=', id).execute();

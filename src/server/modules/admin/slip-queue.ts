@@ -64,6 +64,9 @@ export class SlipQueue {
           .where('id', '=', id).where('status', '=', 'PENDING')
           .returning(['member_id', 'reference', 'sending_bank']).executeTakeFirst();
         if (!slip) return undefined;
+        // The rules every deposit meets, for this amount (issue 31: a slip held past the member's
+        // deposit limit is approved once the limit has room for it, or rejected), as an arrival's assignment meets them.
+        await this.deps.money.hooks.depositGate(trx, slip.member_id, { amount: minor });
         const reference = slip.reference ?? id;
         if (!slip.reference) await trx.updateTable('deposit_slip').set({ reference }).where('id', '=', id).execute();
         await creditDeposit(this.deps.money, step, {

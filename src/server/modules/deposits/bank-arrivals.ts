@@ -21,7 +21,10 @@ export const TRUEWALLET_CHANNEL = 'truewallet';
  * credited once. A True Wallet transfer's never meets a gift link's (`truewallet:<voucher>`, no colon in a voucher).
  */
 export const arrivalReference = (a: { bank_code: string; reference: string; channel?: ArrivalChannel }) =>
-  a.channel === 'truewallet' ? `truewallet:transfer:${a.reference}` : `bank:${a.bank_code}:${a.reference}`;
+  a.channel === 'truewallet' ? `truewallet:transfer:${a.reference}`
+    // A held QR payment: the reference the code's own credit would have had (`qrcodes.ts`), so it is credited once either way.
+    : a.channel === 'qr' ? `${a.bank_code}:${a.reference}`
+      : `bank:${a.bank_code}:${a.reference}`;
 
 type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'currency' | 'sender_bank' | 'sender_account'>
   & { amount: bigint | string; channel?: ArrivalChannel };
@@ -32,7 +35,8 @@ type Arrival = Pick<BankArrivalTable, 'id' | 'bank_code' | 'reference' | 'curren
  * (`deposits:truewallet` for a True Wallet transfer).
  */
 export async function creditArrival(money: Money, step: MoneyStep, arrival: Arrival, memberId: number, by: Record<string, unknown>) {
-  const channel = arrival.channel === 'truewallet' ? TRUEWALLET_CHANNEL : BANK_CHANNEL;
+  // A QR payment is credited from its provider's house account, as the code's own credit is.
+  const channel = arrival.channel === 'truewallet' ? TRUEWALLET_CHANNEL : arrival.channel === 'qr' ? arrival.bank_code : BANK_CHANNEL;
   await creditDeposit(money, step, {
     memberId, currency: arrival.currency, channel, reference: arrivalReference(arrival), amount: BigInt(arrival.amount),
     description: { arrivalId: arrival.id, bankCode: arrival.bank_code, bankReference: arrival.reference, senderBank: arrival.sender_bank, ...by },
@@ -61,14 +65,23 @@ export async function takerOf(
   const [member] = candidates;
   if (member.status !== 'active') return { reason: 'INACTIVE_USER' };
   if (member.currency !== currency) return { reason: 'CURRENCY_MISMATCH' };
+  const reason = await heldReason(money, trx, member.id, amount);
+  return reason ? { reason } : { memberId: member.id };
+}
+
+/**
+ * Why money that arrived for a member is held for an operator instead of credited (the rules
+ * every deposit meets: a held bonus, or safer play's limit or pause, issue 31); undefined when it
+ * may be credited. Any other refusal is thrown.
+ */
+export async function heldReason(money: Money, trx: Transaction<DB>, memberId: number, amount: bigint): Promise<ArrivalReason | undefined> {
   try {
-    await money.hooks.depositGate(trx, member.id, { amount });
+    await money.hooks.depositGate(trx, memberId, { amount });
+    return undefined;
   } catch (error) {
-    // Held for an operator, never credited silently: a held bonus, or safer play (issue 31).
-    if (error instanceof DomainError && HELD_REASONS.has(error.code)) return { reason: error.code as ArrivalReason };
+    if (error instanceof DomainError && HELD_REASONS.has(error.code)) return error.code as ArrivalReason;
     throw error;
   }
-  return { memberId: member.id };
 }
 
 /**

@@ -8,14 +8,23 @@ import { DomainError, refuse } from '../../errors';
 import { GatewayRefusal, type QrChannel } from '../../providers/gateways/adapter';
 import { MoneyRules, refuseOffStep } from '../../settings/money-rules';
 import type { Settings } from '../../settings/settings';
-import type { Money } from '../../ledger/envelope';
+import { WALLET_CHANGED, type Money, type MoneyStep } from '../../ledger/envelope';
+import type { ArrivalReason } from '../../../contract';
+import { heldReason } from './bank-arrivals';
 import type { DepositAccounts } from './accounts';
 import { creditDeposit } from './credit';
 import { UUID } from '../../db/uuid';
 
 export type QrRecord =
   | { hasQrcode: true; qrcodeId: string; qrcode: string; amount: number; expireIn: string; refresh?: boolean }
-  | { hasQrcode: false; message?: string; paid?: PaidQrcode };
+  | { hasQrcode: false; message?: string; remaining?: number; until?: string | null; paid?: PaidQrcode; held?: HeldQrcode };
+
+/** The member's last code with a provider was paid but is held for an operator, and why. */
+export interface HeldQrcode {
+  qrcodeId: string;
+  amount: number;
+  reason: ArrivalReason;
+}
 
 /** The member's last paid code with a provider, and the wallet balance now. */
 export interface PaidQrcode {
@@ -74,10 +83,7 @@ export class QrDeposits {
       .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'live')
       .where('expires_at', '>', this.deps.clock.now())
       .executeTakeFirst();
-    if (!row) {
-      const paid = await this.lastPaid(memberId, provider);
-      return paid ? { hasQrcode: false, paid } : { hasQrcode: false };
-    }
+    if (!row) return { hasQrcode: false, ...(await this.lastPaid(memberId, provider)) };
     // The refresh mark is answered once: whoever clears it tells the client.
     const refresh = row.needs_refresh && (await this.db.updateTable('deposit_qrcode').set({ needs_refresh: false })
       .where('id', '=', row.id).where('needs_refresh', '=', true).returning('id').executeTakeFirst()) !== undefined;
@@ -89,7 +95,8 @@ export class QrDeposits {
     try {
       return await this.open(memberId, provider, amount);
     } catch (error) {
-      if (error instanceof DomainError) return { hasQrcode: false, message: error.code };
+      // Safer play's refusals say what is left of the limit, or until when the pause holds.
+      if (error instanceof DomainError) return { hasQrcode: false, message: error.code, ...error.facts };
       throw error;
     }
   }
@@ -184,17 +191,25 @@ export class QrDeposits {
           .forUpdate()
           .executeTakeFirst();
         if (!code) throw new DomainError('NOT_FOUND');
-        if (code.status === 'paid') {
+        if (code.status === 'paid' || code.status === 'held') {
           if (code.paid_reference === notice.reference) return undefined;
           throw new DomainError('QR_FAIL', 'the code was paid by another payment');
         }
         if (code.status !== 'live') throw new DomainError('QR_FAIL', `the code is ${code.status}`);
         if (notice.paidAt.getTime() > code.expires_at.getTime()) throw new DomainError('QR_FAIL', 'paid after the code expired');
         if (notice.amount !== BigInt(code.amount) || notice.currency !== code.currency) throw new DomainError('QR_FAIL', 'the amount does not match the code');
+        // The rules every deposit meets, again now the money is here (another code may have been
+        // paid since this one was made): past a limit, during a pause or with a bonus held, the
+        // payment waits for an operator instead (issue 31).
+        const held = await heldReason(this.deps.money, trx, code.member_id, notice.amount);
         await trx.updateTable('deposit_qrcode')
-          .set({ status: 'paid', paid_reference: notice.reference, paid_amount: notice.amount, closed_at: this.deps.clock.now() })
+          .set({ status: held ? 'held' : 'paid', paid_reference: notice.reference, paid_amount: notice.amount, closed_at: this.deps.clock.now() })
           .where('id', '=', code.id)
           .execute();
+        if (held) {
+          await this.holdForOperator(step, provider, notice, code.member_id, held);
+          return undefined;
+        }
         await creditDeposit(this.deps.money, step, {
           memberId: code.member_id, currency: code.currency, channel: provider, reference: `${provider}:${notice.reference}`,
           amount: notice.amount, description: { qrcodeId: code.id, reference: code.reference },
@@ -211,18 +226,41 @@ export class QrDeposits {
   }
 
   /**
+   * A payment held for safer play or a held bonus: it waits in the operators' unmatched-deposits
+   * queue as an arrival of channel 'qr' (the member who made the code as its sender), where an
+   * operator credits it (with the reference the code's credit would have had) or returns it. The
+   * member's page reads the code again and says it is held, and why.
+   */
+  private async holdForOperator(step: MoneyStep, provider: QrProvider, notice: PaymentNotice, memberId: number, reason: ArrivalReason) {
+    const member = await step.trx.selectFrom('member').select(['name', 'username']).where('id', '=', memberId).executeTakeFirstOrThrow();
+    await step.trx.insertInto('bank_arrival').values({
+      id: randomUUID(), channel: 'qr', bank_code: provider, receiving_account: provider, reference: notice.reference,
+      amount: notice.amount, currency: notice.currency as 'BAHT' | 'LAK', sender_bank: 'QR', sender_account: member.username,
+      sender_name: member.name, transferred_at: notice.paidAt, reason, member_id: null, decided_by: null, note: null, decided_at: null,
+    }).execute();
+    step.announce(memberId, WALLET_CHANGED);
+  }
+
+  /**
    * The member's most recently paid code with this provider: a client that was showing that code
    * tells the member it was paid, with the new balance, instead of a silent empty form.
    */
-  private async lastPaid(memberId: number, provider: QrProvider): Promise<PaidQrcode | undefined> {
-    const paid = await this.db.selectFrom('deposit_qrcode').select(['id', 'paid_amount', 'amount'])
-      .where('member_id', '=', memberId).where('provider', '=', provider).where('status', '=', 'paid')
+  private async lastPaid(memberId: number, provider: QrProvider): Promise<{ paid?: PaidQrcode; held?: HeldQrcode }> {
+    const paid = await this.db.selectFrom('deposit_qrcode').select(['id', 'paid_amount', 'amount', 'status', 'paid_reference'])
+      .where('member_id', '=', memberId).where('provider', '=', provider).where('status', 'in', ['paid', 'held'])
       .orderBy('closed_at', 'desc').limit(1)
       .executeTakeFirst();
-    if (!paid) return undefined;
+    if (!paid) return {};
+    const amount = toMajor(BigInt(paid.paid_amount ?? paid.amount));
+    if (paid.status === 'held') {
+      // Held until an operator decides: the arrival of this payment says why.
+      const arrival = await this.db.selectFrom('bank_arrival').select('reason')
+        .where('channel', '=', 'qr').where('bank_code', '=', provider).where('reference', '=', paid.paid_reference!).executeTakeFirst();
+      return { held: { qrcodeId: paid.id, amount, reason: (arrival?.reason ?? 'DEPOSIT_LIMIT_REACHED') as ArrivalReason } };
+    }
     const wallet = await this.db.selectFrom('ledger_account').select('balance')
       .where('member_id', '=', memberId).where('kind', '=', 'wallet').executeTakeFirst();
-    return { qrcodeId: paid.id, amount: toMajor(BigInt(paid.paid_amount ?? paid.amount)), wallet: { amount: toMajor(BigInt(wallet?.balance ?? 0)) } };
+    return { paid: { qrcodeId: paid.id, amount, wallet: { amount: toMajor(BigInt(wallet?.balance ?? 0)) } } };
   }
 
   private async record(row: QrRow, refresh: boolean): Promise<QrRecord> {

@@ -73,7 +73,12 @@ export class Invites {
     const currency = await this.money.currencyOf(referrerId);
     const cap = amountIn(rule.capPerFriend, currency);
     if (cap === undefined) return { waitingForPlay: 0 };
-    const unearned = (await unearnedDeposits(this.money.db, referrerId, rule, currency)).filter((d) => BigInt(d.earned) < cap);
+    // Safer play (issue 31): a friend's deposit made before the referrer's last pause ended never
+    // earns (what was earned when it began was given up then), and nothing accrues during one.
+    const since = await this.earningSince(referrerId);
+    if (since === 'paused') return { waitingForPlay: 0 };
+    const counts = (d: UnearnedDeposit) => since === undefined || new Date(d.deposited_at) >= since;
+    const unearned = (await unearnedDeposits(this.money.db, referrerId, rule, currency)).filter((d) => BigInt(d.earned) < cap && counts(d));
     if (unearned.length === 0) return { waitingForPlay: 0 };
     const played = await this.playedDeposits(unearned);
     if (played.size > 0) {
@@ -83,7 +88,7 @@ export class Invites {
         await trx.selectFrom('member').select('id').where('id', '=', referrerId).forNoKeyUpdate().execute();
         const earnedBy = new Map<number, bigint>();
         for (const row of await unearnedDeposits(trx, referrerId, rule, currency)) {
-          if (!played.has(row.entry_id)) continue;
+          if (!played.has(row.entry_id) || !counts(row)) continue;
           const earned = earnedBy.get(row.friend_id) ?? BigInt(row.earned);
           const room = cap - earned;
           const amount = [(BigInt(row.amount) * BigInt(rule.percent)) / 100n, room].reduce((a, b) => (a < b ? a : b));
@@ -96,6 +101,25 @@ export class Invites {
       });
     }
     return { waitingForPlay: unearned.filter((d) => !played.has(d.entry_id)).length };
+  }
+
+  /**
+   * When friends' deposits start to earn the referrer again: the end of the referrer's last
+   * break or self-exclusion ('paused' while one is in force), undefined when there was none.
+   * Pauses are stored in the app's time and deposits in the ledger's; they are the same outside
+   * the sandbox's moved clock.
+   */
+  private async earningSince(referrerId: number): Promise<Date | 'paused' | undefined> {
+    const pauses = await this.money.hooks.pausesIn(this.money.db, { memberId: referrerId, from: new Date(0), to: new Date('9999-12-31T00:00:00Z') });
+    if (pauses.length === 0) return undefined;
+    try {
+      // The rule that refuses gifts during a pause says whether one is in force (by the app's clock).
+      await this.money.hooks.giftGate(this.money.db, referrerId);
+    } catch (error) {
+      if (error instanceof DomainError) return 'paused';
+      throw error;
+    }
+    return new Date(Math.max(...pauses.map((p) => p.to?.getTime() ?? 8.64e15)));
   }
 
   /**

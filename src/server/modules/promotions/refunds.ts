@@ -65,6 +65,10 @@ export class Refunds {
     const { start, end, key } = previousPeriod(rule.period, this.clock.now(), rule.utcOffsetMinutes ?? 420);
     // Each member's refund is held to the minimum of the currency they hold (a kip loss is not measured in baht).
     const minimums = JSON.stringify(minimumsOf(rule));
+    // Safer play (issue 31): no refund for a member whose break or self-exclusion touched the
+    // period or holds now: nothing waits for them when it ends.
+    const paused = [...new Set((await this.money.hooks.pausesIn(this.money.db, { from: start, to: new Date(Math.max(end.getTime(), this.clock.now().getTime()) + 1) }))
+      .map((p) => p.memberId))];
     const made = await sql`
       insert into refund (member_id, period, net_loss, amount)
       select r.member_id, ${key}, r.loss, r.loss * ${rule.percent} / 100
@@ -78,6 +82,7 @@ export class Refunds {
       ) r
       join member m on m.id = r.member_id
       where r.loss > 0 and (${minimums}::jsonb ->> m.currency) is not null
+        and not (m.id = any(${paused}::integer[]))
         and r.loss * ${rule.percent} / 100 >= greatest((${minimums}::jsonb ->> m.currency)::bigint, 1)
       on conflict (member_id, period) do nothing`.execute(this.money.db);
     return Number(made.numAffectedRows ?? 0n);

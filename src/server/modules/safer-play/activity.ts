@@ -3,7 +3,7 @@ import { SAFER_PLAY } from '../../../contract';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { MemberIdentity } from '../../http/member-guard';
-import type { Restrictions } from './restriction';
+import type { Restriction, Restrictions } from './restriction';
 
 /** A node writes a session's time at most this often (every request and socket check reaches `seen`). */
 const WRITE_EVERY_MS = 15_000;
@@ -20,7 +20,7 @@ export class PlayTime {
   private readonly written = new Map<string, number>();
 
   constructor(private readonly deps: {
-    db: Kysely<DB>; clock: Clock; restrictions: Restrictions; stopSessions: (memberId: number) => Promise<void>;
+    db: Kysely<DB>; clock: Clock; restrictions: Restrictions; stopSessions: (memberId: number, why: Restriction) => Promise<void>;
   }) {}
 
   async seen(member: MemberIdentity): Promise<void> {
@@ -41,7 +41,7 @@ export class PlayTime {
         .values({ member_id: member.memberId, session_id: member.sessionId, started_at: now, last_seen_at: now }).execute();
     }
     const after = await this.deps.restrictions.of(this.deps.db, member.memberId);
-    if (after?.reason === 'SESSION_LIMIT_REACHED') await this.deps.stopSessions(member.memberId);
+    if (after?.reason === 'SESSION_LIMIT_REACHED') await this.deps.stopSessions(member.memberId, after);
   }
 
   /** When the session's first stretch began (the reality check's session start), or now. */

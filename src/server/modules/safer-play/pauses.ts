@@ -19,7 +19,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * session of the member ends on every node (`stopSessions`).
  */
 export class Pauses {
-  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; money: Money; stopSessions: (memberId: number) => Promise<void> }) {}
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; money: Money; stopSessions: (memberId: number, why: { reason: 'ON_BREAK' | 'SELF_EXCLUDED'; until: Date | null }) => Promise<void> }) {}
 
   /** The pause in force at `now`: the one that ends last (null end: for good). */
   async current(db: Db, memberId: number, now = this.deps.clock.now()) {
@@ -27,6 +27,19 @@ export class Pauses {
       .where('started_at', '<=', now).where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)])).execute();
     if (rows.length === 0) return null;
     return rows.reduce((a, b) => (a.ends_at === null ? a : b.ends_at === null ? b : a.ends_at >= b.ends_at ? a : b));
+  }
+
+  /**
+   * The pauses overlapping [from, to), of one member or of all (promotions skips what accrued
+   * inside one). Times are the app's, as the pauses were stored; the ledger's are the same outside
+   * the sandbox's moved clock.
+   */
+  async overlapping(db: Db, query: { memberId?: number; from: Date; to: Date }) {
+    let select = db.selectFrom('safer_play_pause').select(['member_id', 'started_at', 'ends_at'])
+      .where('started_at', '<', query.to).where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', query.from)]));
+    if (query.memberId !== undefined) select = select.where('member_id', '=', query.memberId);
+    const rows = await select.execute();
+    return rows.map((r) => ({ memberId: r.member_id, from: r.started_at, to: r.ends_at }));
   }
 
   async history(db: Db, memberId: number) {
@@ -71,6 +84,6 @@ export class Pauses {
       await step.trx.insertInto('safer_play_pause').values({ member_id: memberId, kind, length, started_at: now, ends_at: endsAt }).execute();
       await this.deps.money.hooks.stopPlay(step, memberId);
     });
-    await this.deps.stopSessions(memberId);
+    await this.deps.stopSessions(memberId, { reason: kind === 'break' ? 'ON_BREAK' : 'SELF_EXCLUDED', until: endsAt });
   }
 }

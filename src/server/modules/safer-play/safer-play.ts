@@ -69,14 +69,15 @@ export class SaferPlay {
   /**
    * The money rules (registered as the envelope's hooks in setup.ts): a deposit or a transfer
    * into a game is refused when it would pass the lowest remaining of its kind's limits; the
-   * answer says what remains.
+   * answer says what remains. Answers whether a limit of the kind applies.
    */
-  async refusePastLimit(db: Kysely<DB> | import('kysely').Transaction<DB>, memberId: number, kind: 'deposit' | 'loss', amount: bigint | undefined): Promise<void> {
+  async refusePastLimit(db: Kysely<DB> | import('kysely').Transaction<DB>, memberId: number, kind: 'deposit' | 'loss', amount: bigint | undefined): Promise<boolean> {
     const { lowest } = await this.deps.limits.views(db, memberId);
     const remaining = lowest[kind];
-    if (remaining === null) return;
+    if (remaining === null) return false;
     if (remaining <= 0n || (amount !== undefined && amount > remaining)) {
       throw new DomainError(kind === 'deposit' ? 'DEPOSIT_LIMIT_REACHED' : 'LOSS_LIMIT_REACHED', undefined, { remaining: toMajor(remaining) });
     }
+    return true;
   }
 }

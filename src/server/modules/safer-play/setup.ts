@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, WITHDRAW_ONLY_ENDPOINTS, type Endpoint } from '../../../contract';
+import { endpoints, PLAY_STOPPED_EVENT, WITHDRAW_ONLY_ENDPOINTS, type Endpoint } from '../../../contract';
 import type { AppContext } from '../../context';
 import type { Money } from '../../ledger/envelope';
 import type { BackOffice } from '../admin/setup';
@@ -8,10 +8,13 @@ import { registerSaferPlayAdminRoutes } from './admin-routes';
 import { Limits } from './limits';
 import { Pauses } from './pauses';
 import { RealityChecks } from './reality-check';
-import { Restrictions } from './restriction';
+import { Restrictions, type Restriction } from './restriction';
 import { registerSaferPlayRoutes } from './routes';
 import { SaferPlay } from './safer-play';
 import { Usage } from './usage';
+
+/** How long a page has to hear why its play stopped before its socket ends. */
+const SOCKET_END_DELAY_MS = 1_000;
 
 /** The routes withdraw-only mode still answers, as Fastify names them ("METHOD /path"). */
 const WITHDRAW_ONLY_ROUTES = new Set(WITHDRAW_ONLY_ENDPOINTS.map((name) => {
@@ -30,9 +33,12 @@ export function setupSaferPlay(app: FastifyInstance, ctx: AppContext, money: Mon
   const usage = new Usage(clock);
   // A pause or a used-up session limit ends every session now, on every node: the database first
   // (each node's cache forgets within SESSION_CACHE_MS), then the sockets through the adapter.
-  const stopSessions = async (memberId: number) => {
+  // Each open page hears why first (PLAY_STOPPED_EVENT), and its socket ends a moment later so
+  // the event is not overtaken by the close; the sessions themselves end at once.
+  const stopSessions = async (memberId: number, why: Restriction) => {
+    ctx.realtime.toMember(memberId, PLAY_STOPPED_EVENT, { reason: why.reason, until: why.until?.toISOString() ?? null });
     await ctx.sessions.revokeAll(memberId);
-    ctx.realtime.endMemberSockets({ memberId });
+    setTimeout(() => ctx.realtime.endMemberSockets({ memberId }), SOCKET_END_DELAY_MS).unref();
   };
   const pauses = new Pauses({ db, clock, money, stopSessions });
   const restrictions = new Restrictions({ clock, pauses, usage });
@@ -47,9 +53,11 @@ export function setupSaferPlay(app: FastifyInstance, ctx: AppContext, money: Mon
   });
   money.hooks.onTransferInGate(async (trx, memberId, amount) => {
     await restrictions.refuseIfAny(trx, memberId);
-    await saferPlay.refusePastLimit(trx, memberId, 'loss', amount);
+    // Money from the wallet under a loss limit: checked again in the member's turn (hooks.ts).
+    return (await saferPlay.refusePastLimit(trx, memberId, 'loss', amount)) && amount > 0n;
   });
   money.hooks.onGiftGate((trx, memberId) => restrictions.refuseIfPaused(trx, memberId));
+  money.hooks.onPausesIn((trx, query) => pauses.overlapping(trx, query));
 
   ctx.memberGates.onSeen((member) => playTime.seen(member));
   ctx.memberGates.onLogin(async (memberId) => {

@@ -1,15 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { MAIN_WALLET_CODE, toMinor, type ErrorCode } from '../../../contract';
 import { refuseOffStep, type MoneyRules } from '../../settings/money-rules';
 import type { ProviderSwitches } from '../../settings/provider-switches';
-import type { TransferDirection } from '../../db/schema';
+import type { DB, TransferDirection } from '../../db/schema';
 import { Batcher } from '../../db/batcher';
 import { DomainError } from '../../errors';
 import { game, house, HOUSE, wallet } from '../../ledger/accounts';
 import { answerCode, fromStored, PENDING_ANSWER, toStored, type MoneyAnswer } from '../../ledger/answer';
 import { WALLET_CHANGED } from '../../ledger/envelope';
 import { requestHash } from '../../ledger/idempotency';
+import { takeMemberTurn } from '../../ledger/member-accounts';
 import { ProviderRefusal, withTimeout, type GameProvider } from '../../providers/games/adapter';
 import { syncGameBalance } from './game-sync';
 import type { MoneyContext } from './money-context';
@@ -120,10 +121,10 @@ export class Transfers {
     if (to !== MAIN_WALLET_CODE) await this.switches.refuseClosed(to);
     // Safer play (issue 31), before any money moves: no money into games in withdraw-only mode, and
     // none from the wallet past a loss limit (game to game leaves the net loss as it is).
-    if (to !== MAIN_WALLET_CODE) await this.money.hooks.transferInGate(this.money.db, request.memberId, from === MAIN_WALLET_CODE ? amount : 0n);
+    const inTurn = to !== MAIN_WALLET_CODE && (await this.money.hooks.transferInGate(this.money.db, request.memberId, from === MAIN_WALLET_CODE ? amount : 0n));
     const payload = { from, to, amount: amount.toString() };
 
-    if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true);
+    if (from === MAIN_WALLET_CODE) return this.runLeg(request, payload, to, 'to_game', amount, true, { inTurn });
     if (to === MAIN_WALLET_CODE) return this.runLeg(request, payload, from, 'from_game', amount, true);
     // Game to game: out to the wallet, then in to the other game. If the second leg fails the
     // money waits in the wallet, which is what TRANSFER_IN_WALLET tells the member.
@@ -141,8 +142,8 @@ export class Transfers {
       .where('member_id', '=', request.memberId).where('kind', '=', 'wallet').executeTakeFirst();
     const all = BigInt(row?.balance ?? 0n);
     if (all < toMinor((await this.rules.of(await this.money.currencyOf(request.memberId))).transferMin)) return this.refuse(request.memberId, request.key, payload, 'MONEY_NOT_ENOUGH');
-    await this.money.hooks.transferInGate(this.money.db, request.memberId, all);
-    return this.runLeg(request, payload, request.to, 'to_game', all, true);
+    const inTurn = await this.money.hooks.transferInGate(this.money.db, request.memberId, all);
+    return this.runLeg(request, payload, request.to, 'to_game', all, true, { inTurn });
   }
 
   private async runLeg(
@@ -152,7 +153,7 @@ export class Transfers {
     direction: TransferDirection,
     amount: bigint,
     completesKey: boolean,
-    options: { alreadyClaimed?: boolean } = {},
+    options: { alreadyClaimed?: boolean; inTurn?: boolean } = {},
   ): Promise<MoneyAnswer> {
     const { memberId, key } = request;
     const provider = this.money.provider(providerCode)!;
@@ -173,10 +174,11 @@ export class Transfers {
     // id or its text (the transfer's key, the ledger's reference, the provider's), not at random pages.
     const transferId = uuidv7();
 
-    const reserved = await this.reservations.submit({
+    const reservation: Reservation = {
       memberId, key, hash: requestHash('transfer', payload), claim: !options.alreadyClaimed, transferId, providerCode,
       direction, amount, completesKey, source, inFlight, target,
-    });
+    };
+    const reserved = options.inTurn ? await this.reserveInTurn(reservation) : await this.reservations.submit(reservation);
     if (reserved.outcome === 'refused') {
       const code = reserved.code as ErrorCode;
       if (code === 'IDEMPOTENCY_CONFLICT') throw new DomainError(code);
@@ -230,7 +232,21 @@ export class Transfers {
     return this.completions.submit({ transferId: transfer.id, memberId: transfer.memberId, outcome, reversal });
   }
 
-  private async reserveMany(items: Reservation[]): Promise<Reserved[]> {
+  /**
+   * A reservation whose rules count the member's own transfers (safer play's loss limit): in one
+   * transaction, the member's turn, the rules again (a refusal throws and moves nothing), then the
+   * reservation. Two such transfers at once take turns, and the second sees the first's money
+   * moved. Rare (members with a loss limit), so it leaves the batches alone.
+   */
+  private reserveInTurn(reservation: Reservation): Promise<Reserved> {
+    return this.money.db.transaction().execute(async (trx) => {
+      await takeMemberTurn(trx, reservation.memberId);
+      await this.money.hooks.transferInGate(trx, reservation.memberId, reservation.amount);
+      return (await this.reserveMany([reservation], trx))[0];
+    });
+  }
+
+  private async reserveMany(items: Reservation[], db: Kysely<DB> | Transaction<DB> = this.money.db): Promise<Reserved[]> {
     const column = <T>(pick: (r: Reservation) => T) => items.map(pick);
     const ids = (pick: (r: Reservation) => bigint) => items.map((r) => pick(r).toString());
     const { rows } = await sql<{
@@ -239,7 +255,7 @@ export class Transfers {
         ${column((r) => r.hash)}::text[], ${column((r) => r.claim)}::boolean[], ${column((r) => r.transferId)}::uuid[],
         ${column((r) => r.providerCode)}::text[], ${column((r) => r.direction)}::text[], ${ids((r) => r.amount)}::bigint[],
         ${column((r) => r.completesKey)}::boolean[], ${ids((r) => r.source)}::bigint[], ${ids((r) => r.inFlight)}::bigint[],
-        ${ids((r) => r.target)}::bigint[])`.execute(this.money.db);
+        ${ids((r) => r.target)}::bigint[])`.execute(db);
     const results: Reserved[] = [];
     for (const row of rows) {
       results[row.o_index - 1] = { outcome: row.o_outcome, code: row.o_code, username: row.o_username, statusCode: row.o_status_code, response: row.o_response };
