@@ -147,17 +147,30 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     await agreement.waitFor({ state: 'hidden' });
   });
 
-  it('hits the limit on a QR deposit: refused in the form before any code, with what is left', async () => {
-    // 100 arrives (the sandbox's bank deposit): the day's limit is used up.
-    const funded = await call('POST', '/api/sandbox/wallet/fund', { amount: 100 }, { ...(await auth()), 'idempotency-key': `fund-${locale}-${Date.now()}` });
-    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
-    await page.reload();
-    await expect.poll(async () => money(await page.getByTestId('total-balance').innerText()), { timeout: 15_000 }).toBe(100);
-
+  it('hits the limit on a QR deposit: a code paid past it is held, and the next is refused in the form with what is left', async () => {
+    // A code made within the day's limit (100) ...
     await page.getByTestId('widget-deposit').click();
     const dialog = page.getByRole('dialog', { name: t.deposit.title });
     await dialog.waitFor();
     await dialog.getByRole('tab', { name: t.deposit.method.qr }).click();
+    await dialog.getByTestId('qr-form').waitFor();
+    await dialog.getByLabel(t.qr.amount).fill('60');
+    await dialog.getByTestId('qr-create').click();
+    const shown = dialog.getByTestId('qr-code');
+    await shown.waitFor();
+    // ... then 100 arrives (the sandbox's bank deposit): the day's limit is used up, and the code paid after it is held.
+    const funded = await call('POST', '/api/sandbox/wallet/fund', { amount: 100 }, { ...(await auth()), 'idempotency-key': `fund-${locale}-${Date.now()}` });
+    expect(funded.status, JSON.stringify(funded.body)).toBe(200);
+    const paid = await call('POST', `/api/sandbox/qrcode/${await shown.getAttribute('data-qrcode-id')}/pay`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const held = dialog.getByTestId('qr-held');
+    await held.waitFor({ timeout: 15_000 });
+    expect(await held.getAttribute('data-reason')).toBe('DEPOSIT_LIMIT_REACHED');
+    expect(await held.innerText()).toContain(t.qr.heldTitle);
+    inScript(await held.innerText());
+    await shot('qr-held');
+    await expect.poll(async () => money(await page.getByTestId('total-balance').innerText()), { timeout: 15_000 }).toBe(100);
+    await dialog.getByTestId('qr-another').click();
     await dialog.getByTestId('qr-form').waitFor();
     await dialog.getByLabel(t.qr.amount).fill('50');
     const refused = page.waitForResponse((r) => /\/api\/qrcode\/\w+$/.test(r.url()) && r.request().method() === 'POST');
@@ -165,7 +178,7 @@ describe.each(['th', 'la', 'en'] as Locale[])('safer play in %s', (locale) => {
     const answer = await refused;
     // SPEC section 8: a QR refusal is answered as no code, with the reason's code.
     expect(answer.status()).toBe(200);
-    expect(await answer.json()).toMatchObject({ hasQrcode: false, message: 'DEPOSIT_LIMIT_REACHED' });
+    expect(await answer.json()).toEqual({ hasQrcode: false, message: 'DEPOSIT_LIMIT_REACHED', remaining: 0 });
     const note = dialog.getByTestId('qr-refusal');
     await note.waitFor();
     expect(await note.innerText()).toContain(t.errors.DEPOSIT_LIMIT_REACHED);
