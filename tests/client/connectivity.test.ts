@@ -2,6 +2,7 @@ import { AxiosError, type AxiosAdapter, type AxiosProgressEvent, type InternalAx
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract';
 import { changesSomething } from '../../src/client/api/changes';
+import { createConnectionStore } from '../../src/client/api/connectionStore';
 import { createConnectivity, PROBE, probePauseMs, type ConnectivityWorld } from '../../src/client/api/connectivity';
 import { createHttp } from '../../src/client/api/http';
 import { guardUpload, UPLOAD_STALL_MS } from '../../src/client/api/uploadGuard';
@@ -14,19 +15,14 @@ import { reportSocketHealth, type WatchedSocket } from '../../src/client/realtim
  * a fake browser and a fake server.
  */
 
-/** A browser whose network the test switches, and a server the probe reaches or not. */
+/** A browser whose network the test switches (its events move the store, as the page's do), and a server the probe reaches or not. */
 function fakeWorld() {
   let online = true;
   let reachable = true;
-  const handlers = { online: () => undefined as void, offline: () => undefined as void };
+  const store = createConnectionStore(true);
   const probes: number[] = [];
   const world: ConnectivityWorld = {
     browserOnline: () => online,
-    listen(onOnline, onOffline) {
-      handlers.online = onOnline;
-      handlers.offline = onOffline;
-      return () => undefined;
-    },
     probe: async () => {
       probes.push(Date.now());
       return reachable;
@@ -37,15 +33,17 @@ function fakeWorld() {
     },
   };
   return {
+    store,
     world,
     probes,
+    connectivity: () => createConnectivity(store, world),
     goOffline() {
       online = false;
-      handlers.offline();
+      store.set('offline');
     },
     goOnline() {
       online = true;
-      handlers.online();
+      store.set('online');
     },
     serverReachable(value: boolean) {
       reachable = value;
@@ -63,9 +61,9 @@ afterEach(() => {
 describe('the page connection', () => {
   it('follows the browser: offline at its event, online again at its event, and says when it came back', () => {
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     const changes: string[] = [];
-    connection.subscribe(() => changes.push(connection.view().state));
+    net.store.subscribe(() => changes.push(connection.view().state));
     let restored = 0;
     connection.onRestored(() => (restored += 1));
 
@@ -82,7 +80,7 @@ describe('the page connection', () => {
   });
 
   it('keeps the same view object until something changes (useSyncExternalStore)', () => {
-    const connection = createConnectivity(fakeWorld().world);
+    const connection = fakeWorld().connectivity();
     const first = connection.view();
     connection.answered();
     expect(connection.view()).toBe(first);
@@ -91,7 +89,7 @@ describe('the page connection', () => {
   it('a call without an answer while the browser is online: unreachable, probed after 2 s, then 4, 8 … at most 30 s apart, until an answer', async () => {
     vi.useFakeTimers();
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     let restored = 0;
     connection.onRestored(() => (restored += 1));
     net.serverReachable(false);
@@ -122,7 +120,7 @@ describe('the page connection', () => {
   it('any answer ends the unreachable state at once, and the probes stop', async () => {
     vi.useFakeTimers();
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     connection.unanswered();
     connection.answered();
     expect(connection.view().state).toBe('online');
@@ -133,7 +131,7 @@ describe('the page connection', () => {
   it('a call without an answer while the browser is offline stays offline (no probes: the online event says when)', async () => {
     vi.useFakeTimers();
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     net.goOffline();
     connection.unanswered();
     connection.answered();
@@ -144,7 +142,7 @@ describe('the page connection', () => {
 
   it('reconnecting while a socket that was connected is down; offline wins in the view state', () => {
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     const wallet = {};
     const chat = {};
     connection.socket(wallet, true);
@@ -171,7 +169,7 @@ describe('sockets report their drops', () => {
   }
 
   it('a dropped transport is reconnecting until the socket connects again; our own or the server\'s disconnect is not', () => {
-    const connection = createConnectivity(fakeWorld().world);
+    const connection = fakeWorld().connectivity();
     const { socket, emit, listening } = fakeSocket();
     const stop = reportSocketHealth(socket, connection);
     emit('connect');
@@ -206,7 +204,7 @@ describe('calls that change something', () => {
 describe('the api layer and the connection', () => {
   function client(answer: (config: InternalAxiosRequestConfig) => Promise<{ status: number; data?: unknown }>) {
     const net = fakeWorld();
-    const connection = createConnectivity(net.world);
+    const connection = net.connectivity();
     const sent: InternalAxiosRequestConfig[] = [];
     const http = createHttp({ tokenSource: () => 'member-token', onSessionEnd: () => undefined, language: () => 'en', connection });
     const adapter: AxiosAdapter = async (config) => {
@@ -240,7 +238,6 @@ describe('the api layer and the connection', () => {
     answer = async () => ({ status: 400, data: { message: 'MONEY_NOT_ENOUGH' } });
     expect(await codeOf(http.call(endpoints.walletTransfer, { body: { from: 'wallet', to: 'PG', amount: 300 }, idempotencyKey: 'key-1' }))).toBe('MONEY_NOT_ENOUGH');
     expect(connection.view().state).toBe('online');
-    connection.stop();
   });
 
   it('an upload is cut when the browser goes offline, and fails as NETWORK_ERROR (not CANCELED)', async () => {

@@ -17,8 +17,9 @@ let context: BrowserContext;
 let page: Page;
 let member: { phone: string; password: string; auth: Record<string, string> };
 
-const banner = () => page.getByTestId('connection-banner');
-const bannerState = () => banner().getAttribute('data-state');
+const banner = () => page.locator('header .connection-banner');
+/** What the banner says: offline, unreachable, reconnecting, or nothing (online). */
+const bannerState = () => banner().evaluate((el) => el.querySelector('p')?.className.match(/--(\w+)/)?.[1] ?? 'online');
 type WalletAnswer = { wallet: { amount: number }; slots: { code: string; amount: number }[] };
 const balances = async () => {
   const { body } = await api<WalletAnswer>('GET', '/api/wallet', undefined, member.auth);
@@ -53,6 +54,7 @@ describe('offline and flaky networks', () => {
     await context.setOffline(true);
     await expect.poll(bannerState).toBe('offline');
     expect(await banner().innerText()).toBe(LOCALES.en.connection.offline);
+    expect(await banner().getAttribute('role')).toBe('status');
     await context.setOffline(false);
     await expect.poll(bannerState).toBe('online');
     expect(await banner().innerText()).toBe('');

@@ -1,31 +1,22 @@
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../contract/endpoint';
+import { connectionStore, type ConnectionStore } from './connectionStore';
 import { SERVICE_ACTIVE_PATH } from './serviceCheck';
 
 /**
- * Whether the app can reach the server now (issue 32, offline and flaky networks), for the banner
- * of both shells, the api layer (which refuses a call that changes something while the browser
- * is offline, ./http.ts) and the money actions (which ask again with the same key when the
- * connection comes back, machines/moneyActionMachine.ts).
+ * Whether the app can reach the server now (issue 32, offline and flaky networks), for the api
+ * layer (which refuses a call that changes something while the browser is offline, ./http.ts),
+ * the money actions (which ask again with the same key when the connection comes back,
+ * machines/moneyActionMachine.ts) and the banner of both shells (through ./connectionStore.ts,
+ * which the browser's online and offline events move by themselves).
  *
- * - `offline`: the browser says it has no network (navigator.onLine, the offline event).
- * - `unreachable`: the browser says it is online, but a call got no answer at all. The server is
- *   asked again (`probe`) after PROBE.firstMs, then after twice as long each time, at most
- *   PROBE.maxMs apart, until something answers.
- * - `online`: otherwise. Any answer (a refusal too) proves the server is reachable.
- *
- * Beside it, `reconnecting` says that a live socket (the wallet's, the chat's) that was connected
- * lost its connection and is trying again.
- *
- * Entry chunk: no axios, no XState (the login page's budget, issue 18).
+ * A call that got no answer at all while the browser says it is online makes the connection
+ * `unreachable`: the server is asked again (`probe`) after PROBE.firstMs, then after twice as long
+ * each time, at most PROBE.maxMs apart, until something answers. Any answer (a refusal too)
+ * proves the server reachable. Sockets that were connected and are connecting again make it
+ * `reconnecting`.
  */
 
-export type ConnectionState = 'online' | 'offline' | 'unreachable';
-
-export interface ConnectionView {
-  state: ConnectionState;
-  /** A socket that was connected is trying to connect again. */
-  reconnecting: boolean;
-}
+export type { ConnectionState, ConnectionView } from './connectionStore';
 
 /** The pauses between probes of an unreachable server: doubling from the first, never above the cap. */
 export const PROBE = { firstMs: 2_000, maxMs: 30_000 } as const;
@@ -44,45 +35,30 @@ export interface ConnectionReports {
 }
 
 export interface Connectivity extends ConnectionReports {
-  /** The same object until something changes (useSyncExternalStore). */
-  view(): ConnectionView;
-  subscribe(listener: () => void): () => void;
+  view: ConnectionStore['view'];
   /** Called each time the connection comes back (offline or unreachable, then online). */
   onRestored(listener: () => void): () => void;
   /** A socket that had connected lost its connection (`down`), or is connected again. */
   socket(id: object, down: boolean): void;
-  /** Ends the probes and the browser listeners (tests). */
-  stop(): void;
 }
 
 export interface ConnectivityWorld {
   /** navigator.onLine */
   browserOnline(): boolean;
-  /** Listens to the browser's online and offline events; returns what stops listening. */
-  listen(onOnline: () => void, onOffline: () => void): () => void;
   /** Asks the server once: resolves true when any answer came. */
   probe(): Promise<boolean>;
   /** setTimeout; returns what cancels it. */
   schedule(run: () => void, ms: number): () => void;
 }
 
-export function createConnectivity(world: ConnectivityWorld): Connectivity {
-  let state: ConnectionState = world.browserOnline() ? 'online' : 'offline';
+export function createConnectivity(store: ConnectionStore, world: ConnectivityWorld): Connectivity {
   const socketsDown = new Set<object>();
-  let current: ConnectionView = { state, reconnecting: false };
-  const listeners = new Set<() => void>();
   const restoredListeners = new Set<() => void>();
   const offlineListeners = new Set<() => void>();
   let failedProbes = 0;
   let cancelProbe: (() => void) | null = null;
   let probing = false;
-
-  const publish = () => {
-    const reconnecting = socketsDown.size > 0;
-    if (current.state === state && current.reconnecting === reconnecting) return;
-    current = { state, reconnecting };
-    for (const listener of [...listeners]) listener();
-  };
+  let last = store.view().state;
 
   const stopProbing = () => {
     cancelProbe?.();
@@ -90,50 +66,38 @@ export function createConnectivity(world: ConnectivityWorld): Connectivity {
     failedProbes = 0;
   };
 
-  const moveTo = (next: ConnectionState) => {
-    if (next === state) return;
-    const restored = next === 'online';
-    state = next;
-    if (next !== 'unreachable') stopProbing();
-    publish();
-    if (restored) for (const listener of [...restoredListeners]) listener();
-    if (next === 'offline') for (const listener of [...offlineListeners]) listener();
-  };
+  // Every move of the state, whoever made it (the browser's events move the store by themselves).
+  store.subscribe(() => {
+    const { state } = store.view();
+    if (state === last) return;
+    last = state;
+    if (state !== 'unreachable') stopProbing();
+    const listeners = state === 'online' ? restoredListeners : state === 'offline' ? offlineListeners : new Set<() => void>();
+    for (const listener of [...listeners]) listener();
+  });
 
   const scheduleProbe = () => {
     if (cancelProbe || probing) return;
     cancelProbe = world.schedule(() => {
       cancelProbe = null;
       probing = true;
-      world.probe().then(
-        (answered) => settleProbe(answered),
-        () => settleProbe(false),
-      );
+      world.probe().then(settleProbe, () => settleProbe(false));
     }, probePauseMs(failedProbes));
   };
 
   const settleProbe = (answered: boolean) => {
     probing = false;
-    if (state !== 'unreachable') return;
+    if (store.view().state !== 'unreachable') return;
     if (answered) {
-      moveTo('online');
+      store.set('online');
       return;
     }
     failedProbes += 1;
     scheduleProbe();
   };
 
-  const stopListening = world.listen(
-    () => moveTo('online'),
-    () => moveTo('offline'),
-  );
-
   return {
-    view: () => current,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    view: store.view,
     onRestored(listener) {
       restoredListeners.add(listener);
       return () => restoredListeners.delete(listener);
@@ -145,27 +109,20 @@ export function createConnectivity(world: ConnectivityWorld): Connectivity {
     isOffline: () => !world.browserOnline(),
     answered() {
       // The browser's word wins: an answer may still arrive from a request sent before it went offline.
-      if (state === 'unreachable') moveTo('online');
+      if (store.view().state === 'unreachable') store.set('online');
     },
     unanswered() {
       if (!world.browserOnline()) {
-        moveTo('offline');
+        store.set('offline');
         return;
       }
-      if (state === 'online') moveTo('unreachable');
+      if (store.view().state === 'online') store.set('unreachable');
       scheduleProbe();
     },
     socket(id, down) {
       if (down) socketsDown.add(id);
       else socketsDown.delete(id);
-      publish();
-    },
-    stop() {
-      stopProbing();
-      stopListening();
-      listeners.clear();
-      restoredListeners.clear();
-      offlineListeners.clear();
+      store.set(store.view().state, socketsDown.size > 0);
     },
   };
 }
@@ -186,33 +143,12 @@ const probeServer = async (): Promise<boolean> => {
   }
 };
 
-const browserWorld: ConnectivityWorld = {
-  browserOnline: () => navigator.onLine,
-  listen(onOnline, onOffline) {
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-    };
-  },
+/** The page's connection, one per page as the network is (Node, for tests: always online). */
+export const connectivity: Connectivity = createConnectivity(connectionStore, {
+  browserOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   probe: probeServer,
   schedule(run, ms) {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
   },
-};
-
-/** Node has no window: the tests that import the api layer there get a world that is always online. */
-const quietWorld: ConnectivityWorld = {
-  browserOnline: () => true,
-  listen: () => () => undefined,
-  probe: () => Promise.resolve(true),
-  schedule(run, ms) {
-    const timer = setTimeout(run, ms);
-    return () => clearTimeout(timer);
-  },
-};
-
-/** The page's connection, one per page as the network is. */
-export const connectivity: Connectivity = createConnectivity(typeof window === 'undefined' ? quietWorld : browserWorld);
+});

@@ -177,29 +177,6 @@ export const InfoIcon = (p: IconProps) => (
   </Svg>
 );
 
-/** A wifi fan with a slash: no connection. */
-export const NoSignalIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M2.5 8.5a15 15 0 0 1 5-3" />
-    <path d="M12 5a15 15 0 0 1 9.5 3.5" />
-    <path d="M5.5 12a10 10 0 0 1 3.5-2.2" />
-    <path d="M15 9.9a10 10 0 0 1 3.5 2.1" />
-    <path d="M8.8 15.4a5 5 0 0 1 6.4 0" />
-    <path d="M12 19h.01" />
-    <path d="M3 3l18 18" />
-  </Svg>
-);
-
-/** Two arrows turning: connecting again. */
-export const ReconnectIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
-    <path d="M4 4v4h4" />
-    <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" />
-    <path d="M20 20v-4h-4" />
-  </Svg>
-);
-
 export const CompassIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />
