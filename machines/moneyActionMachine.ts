@@ -1,5 +1,5 @@
 import { refusalDetailsOf, type RefusalDetails } from './refusal';
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 
 /**
  * One money-moving action of the member (a transfer, a withdrawal, withdraw-all), from the
@@ -19,12 +19,27 @@ import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
  *                          202 ─────▼  │ pendingRetryDelay
  *                                pendingRetry   (the PENDING_RETRY.maxPendingAnswers-th 202 ends in failed, still pending)
  *
+ * Offline and flaky networks (issue 32). The api layer refuses a call while the browser is
+ * offline, before anything is sent (OFFLINE): for a new action that is a final answer, nothing
+ * was sent. When the connection drops while a call is out (NETWORK_ERROR: sent, no answer), or a
+ * retry of such an action meets the offline refusal, the outcome stays unknown and the machine
+ * waits in `awaitingConnection` (in `failed` while the member reads why, in `idle` once the alert
+ * is closed) for the `awaitConnection` actor to say the connection is back, then asks again with
+ * the same key, at most AUTO_RETRY.maxAttempts times by itself (the member's retry always works).
+ * The server answers a repeated key with the answer it stored, so the money moves once and
+ * the member is told which: `done` (with `mayHaveMoved`: an earlier attempt got no answer) or
+ * `failed` with the stored refusal.
+ *
+ *   submitting ── NETWORK_ERROR ──▶ failed.awaitingConnection ── result.acknowledged ──▶ idle.awaitingConnection
+ *                                          └──────── connection.restored ─────────────────────┴──▶ submitting
+ *
  * An action on the whole balance (withdraw all, all to a game) is reviewed first: the member
  * sees the amount and accepts it, or declines and nothing is sent (issue 27: "withdraw all" once
  * went out at the first tap). Accepting is confirming exactly the request reviewed.
  *
- * No React, no axios: the call is the `submitMoneyAction` actor and the key comes from the
- * `assignFreshKey` action, both swapped with `machine.provide(...)` by the app and by tests.
+ * No React, no axios: the call is the `submitMoneyAction` actor, the connection's return the
+ * `awaitConnection` callback actor (it sends `connection.restored`), and the key comes from the
+ * `assignFreshKey` action, all swapped with `machine.provide(...)` by the app and by tests.
  */
 
 /** What the member asked for, e.g. `{ operation: 'transfer', from: 'wallet', to: 'PG', amount: 300 }`. */
@@ -63,6 +78,18 @@ export const STILL_PENDING = 'TRANSFER_PENDING';
  */
 export const OUTCOME_UNKNOWN_CODES: readonly string[] = ['NETWORK_ERROR', 'TIMEOUT', 'CANCELED', 'INTERNAL_SERVER_ERROR', 'INVALID_RESPONSE', STILL_PENDING];
 
+/** The api layer's refusal of a call while the browser is offline: nothing was sent. */
+export const OFFLINE = 'OFFLINE';
+
+/**
+ * Failures whose cause is the connection: no answer came (NETWORK_ERROR), or a retry could not go
+ * out (OFFLINE). When the outcome is unknown, they are asked again by themselves once it is back.
+ */
+export const CONNECTION_CODES: readonly string[] = ['NETWORK_ERROR', OFFLINE];
+
+/** How many times an action is asked again by itself when the connection comes back (the member may always retry). */
+export const AUTO_RETRY = { maxAttempts: 3 } as const;
+
 /** Reads the code of whatever the call rejected with (an ApiError has `code`). */
 export const failureOf = (error: unknown): MoneyFailure => {
   const code =
@@ -94,6 +121,10 @@ export interface MoneyActionContext {
   failure: MoneyFailure | null;
   /** 202 answers received for the current attempt. */
   pendingAnswers: number;
+  /** An attempt of this action got no final answer: the server may hold it (a retry repeats its key). */
+  mayHaveMoved: boolean;
+  /** Attempts made by the machine itself when the connection came back. */
+  autoRetries: number;
 }
 
 export type MoneyActionEvent =
@@ -102,7 +133,15 @@ export type MoneyActionEvent =
   | { type: 'review.declined' }
   | { type: 'action.confirmed'; request: MoneyRequest }
   | { type: 'action.retried' }
-  | { type: 'result.acknowledged' };
+  | { type: 'result.acknowledged' }
+  /** The connection is back (the `awaitConnection` actor). */
+  | { type: 'connection.restored' };
+
+/** The failure of one attempt; an offline refusal of a retry leaves the earlier attempt's outcome unknown. */
+const failureAfter = (context: MoneyActionContext, error: unknown): MoneyFailure => {
+  const failure = failureOf(error);
+  return failure.code === OFFLINE && context.mayHaveMoved ? { ...failure, outcomeUnknown: true } : failure;
+};
 
 export const moneyActionMachine = setup({
   types: {
@@ -113,6 +152,8 @@ export const moneyActionMachine = setup({
     submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(async () => {
       throw new Error('moneyActionMachine: provide the submitMoneyAction actor');
     }),
+    /** Sends `connection.restored` when the connection comes back; without one, only the member retries. */
+    awaitConnection: fromCallback<MoneyActionEvent>(() => undefined),
   },
   actions: {
     assignFreshKey: assign({ key: () => randomKey() }),
@@ -122,12 +163,19 @@ export const moneyActionMachine = setup({
         return event.request;
       },
     }),
+    /** A new action: nothing of it was sent yet. */
+    beginAction: assign({ mayHaveMoved: false, autoRetries: 0 }),
     startAttempt: assign({ failure: null, result: null, pendingAnswers: 0 }),
+    countAutoRetry: assign({ autoRetries: ({ context }) => context.autoRetries + 1 }),
+    assignFailure: assign(({ context, event }) => {
+      const failure = failureAfter(context, (event as { error?: unknown }).error);
+      return { failure, mayHaveMoved: context.mayHaveMoved || failure.outcomeUnknown };
+    }),
     countPendingAnswer: assign({ pendingAnswers: ({ context }) => context.pendingAnswers + 1 }),
     /** A final answer ends the action: the next press is a new one. */
-    forgetAction: assign({ request: null, key: null, result: null, failure: null, pendingAnswers: 0 }),
+    forgetAction: assign({ request: null, key: null, result: null, failure: null, pendingAnswers: 0, mayHaveMoved: false, autoRetries: 0 }),
     /** Still pending after every retry: the outcome is not known yet, so a retry must reuse the key. */
-    giveUpWaiting: assign({ failure: { code: STILL_PENDING, outcomeUnknown: true } }),
+    giveUpWaiting: assign({ failure: { code: STILL_PENDING, outcomeUnknown: true }, mayHaveMoved: true }),
   },
   guards: {
     /** The member confirms again exactly what was left without a known outcome: same action, same key. */
@@ -137,6 +185,9 @@ export const moneyActionMachine = setup({
       context.failure?.outcomeUnknown === true &&
       sameRequest(context.request, event.request),
     outcomeUnknown: ({ context }) => context.failure?.outcomeUnknown === true,
+    /** The money may have moved, and the connection is why nobody knows: asked again when it is back. */
+    lostConnection: ({ context }) => context.failure?.outcomeUnknown === true && CONNECTION_CODES.includes(context.failure.code),
+    autoRetryLeft: ({ context }) => context.autoRetries < AUTO_RETRY.maxAttempts,
     isPending: ({ event }) => 'output' in event && (event.output as MoneyAnswer).status === 'pending',
     /** Another 202 is waited out until about a minute has passed. */
     pendingWithPatienceLeft: ({ context, event }) =>
@@ -147,10 +198,22 @@ export const moneyActionMachine = setup({
   },
 }).createMachine({
   id: 'moneyAction',
-  context: { request: null, reviewing: null, key: null, result: null, failure: null, pendingAnswers: 0 },
+  context: { request: null, reviewing: null, key: null, result: null, failure: null, pendingAnswers: 0, mayHaveMoved: false, autoRetries: 0 },
   initial: 'idle',
   states: {
     idle: {
+      initial: 'settled',
+      states: {
+        settled: {},
+        // The member closed the alert of an action whose answer the connection lost: it is still
+        // asked again when the connection is back, and its answer then shows.
+        awaitingConnection: {
+          invoke: { src: 'awaitConnection' },
+          on: {
+            'connection.restored': { guard: 'autoRetryLeft', target: '#moneyAction.submitting', actions: ['countAutoRetry', 'startAttempt'] },
+          },
+        },
+      },
       on: {
         'action.reviewed': {
           target: 'reviewing',
@@ -163,7 +226,7 @@ export const moneyActionMachine = setup({
         },
         'action.confirmed': [
           { guard: 'repeatsUnsettledAction', target: 'submitting', actions: 'startAttempt' },
-          { target: 'submitting', actions: ['assignRequest', 'assignFreshKey', 'startAttempt'] },
+          { target: 'submitting', actions: ['assignRequest', 'assignFreshKey', 'beginAction', 'startAttempt'] },
         ],
       },
     },
@@ -190,7 +253,7 @@ export const moneyActionMachine = setup({
             actions: assign({ result: ({ event }) => (event.output.status === 'done' ? event.output.result : null) }),
           },
         ],
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onError: { target: 'failed', actions: 'assignFailure' },
       },
     },
     pendingRetry: {
@@ -200,9 +263,23 @@ export const moneyActionMachine = setup({
       on: { 'result.acknowledged': { target: 'idle', actions: 'forgetAction' } },
     },
     failed: {
+      initial: 'sorting',
+      states: {
+        sorting: {
+          always: [{ guard: 'lostConnection', target: 'awaitingConnection' }, { target: 'answered' }],
+        },
+        awaitingConnection: {
+          invoke: { src: 'awaitConnection' },
+          on: {
+            'connection.restored': { guard: 'autoRetryLeft', target: '#moneyAction.submitting', actions: ['countAutoRetry', 'startAttempt'] },
+          },
+        },
+        answered: {},
+      },
       on: {
-        'action.retried': { guard: 'outcomeUnknown', target: 'submitting', actions: assign({ failure: null, pendingAnswers: 0 }) },
+        'action.retried': { guard: 'outcomeUnknown', target: 'submitting', actions: 'startAttempt' },
         'result.acknowledged': [
+          { guard: 'lostConnection', target: 'idle.awaitingConnection' },
           // Kept: confirming the same request again is a retry of this action.
           { guard: 'outcomeUnknown', target: 'idle' },
           { target: 'idle', actions: 'forgetAction' },

@@ -50,7 +50,8 @@ describe('the device id (X-Device-Id)', () => {
       sent.push(config);
       return { status: 200, statusText: '200', data: { message: 'OK' }, headers: {}, config };
     };
-    const base = { tokenSource: () => null, onSessionEnd: () => undefined, language: () => undefined };
+    const connection = { isOffline: () => false, answered: () => undefined, unanswered: () => undefined, onOffline: () => () => undefined };
+    const base = { tokenSource: () => null, onSessionEnd: () => undefined, language: () => undefined, connection };
     const member = createHttp({ ...base, deviceId: () => 'b7c0e8a2-4d1f-4c3e-9a6b-2f5d8e1c7a90' });
     const console = createHttp(base);
     member.axios.defaults.adapter = adapter;

@@ -5,6 +5,7 @@ import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { adminMe, endpoints } from '../../src/contract';
 import type { SessionEnd } from '../../src/client/api/answers';
+import type { ConnectionReports } from '../../src/client/api/connectivity';
 import { errorCodeOf, errorText } from '../../src/client/api/errors';
 import { createHttp, type Http } from '../../src/client/api/http';
 import { onApiNavigation, type ApiNavigationTarget } from '../../src/client/api/navigation';
@@ -34,12 +35,16 @@ function fakeServer(answer: (config: InternalAxiosRequestConfig) => { status: nu
 
 const OK = { status: 200, data: { message: 'OK' } };
 
+/** A connection that is always online and hears nothing (tests/client/connectivity.test.ts tests what it hears). */
+const quietConnection: ConnectionReports = { isOffline: () => false, answered: () => undefined, unanswered: () => undefined, onOffline: () => () => undefined };
+
 function client(options: { token?: () => string | null; language?: () => string | undefined; answer?: Parameters<typeof fakeServer>[0] } = {}) {
   const ends: SessionEnd[] = [];
   const http: Http = createHttp({
     tokenSource: options.token ?? (() => null),
     onSessionEnd: (end) => void ends.push(end),
     language: options.language ?? (() => undefined),
+    connection: quietConnection,
   });
   const server = fakeServer(options.answer ?? (() => OK));
   http.axios.defaults.adapter = server.adapter;

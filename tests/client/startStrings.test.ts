@@ -26,8 +26,13 @@ function entryModules(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** `errors.*` is shown after a call, and a call first brings the rest of the strings (LoginScreen's prepareLogin). */
-const AFTER_A_CALL = ['errors'];
+/**
+ * Sections the entry chunk shows only once the rest of the strings came: `errors.*` after a call,
+ * and a call first brings the rest (LoginScreen's prepareLogin); `live.*` while a live socket
+ * connects again (ui/ConnectionBanner.tsx), and every socket comes with a page that brought the
+ * rest (the member area, the chat widget: withAllStrings).
+ */
+const AFTER_A_CALL = ['errors', 'live'];
 
 describe('the start of each language', () => {
   it('names sections every catalogue has', () => {

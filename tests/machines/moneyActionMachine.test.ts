@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, SimulatedClock } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
+  AUTO_RETRY,
   failureOf,
   moneyActionMachine,
   PENDING_RETRY,
   sameRequest,
+  type MoneyActionEvent,
   type MoneyAnswer,
   type MoneyCallInput,
   type MoneyRequest,
@@ -41,17 +43,38 @@ function fakeServer() {
 
 const transfer: MoneyRequest = { operation: 'transfer', from: 'wallet', to: 'PG', amount: 300 };
 
+/** The page's connection as the machine hears it: the test says when it comes back, to whoever waits then. */
+function fakeConnection() {
+  const waiting = new Set<(event: MoneyActionEvent) => void>();
+  const actor = fromCallback<MoneyActionEvent>(({ sendBack }) => {
+    waiting.add(sendBack);
+    return () => waiting.delete(sendBack);
+  });
+  return {
+    actor,
+    waiting: () => waiting.size,
+    restore: () => {
+      for (const sendBack of [...waiting]) sendBack({ type: 'connection.restored' });
+    },
+  };
+}
+
 function start() {
   const server = fakeServer();
+  const connection = fakeConnection();
   const clock = new SimulatedClock();
   let keys = 0;
   const machine = moneyActionMachine.provide({
-    actors: { submitMoneyAction: server.actor },
+    actors: { submitMoneyAction: server.actor, awaitConnection: connection.actor },
     actions: { assignFreshKey: assign({ key: () => `key-${++keys}` }) },
   });
   const actor = createActor(machine, { clock }).start();
-  const state = () => actor.getSnapshot().value;
-  return { server, clock, actor, state, keysMade: () => keys };
+  // The top state (idle and failed have states of their own, tested below by `matches`).
+  const state = () => {
+    const value = actor.getSnapshot().value;
+    return typeof value === 'string' ? value : Object.keys(value)[0];
+  };
+  return { server, connection, clock, actor, state, keysMade: () => keys };
 }
 
 describe('moneyActionMachine', () => {
@@ -129,7 +152,7 @@ describe('moneyActionMachine', () => {
     actor.send({ type: 'action.confirmed', request: transfer });
     await server.fail('TIMEOUT');
     actor.send({ type: 'result.acknowledged' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().matches({ idle: 'settled' })).toBe(true);
     actor.send({ type: 'action.confirmed', request: { ...transfer } });
     expect(server.calls.map((c) => c.key)).toEqual(['key-1', 'key-1']);
   });
@@ -223,6 +246,138 @@ describe('moneyActionMachine', () => {
     actor.send({ type: 'action.confirmed', request: transfer });
     actor.send({ type: 'action.confirmed', request: transfer });
     expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('moneyActionMachine: offline and flaky networks (issue 32)', () => {
+  it('refused offline before anything was sent: a final answer, no waiting, and the next press is a new action', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('OFFLINE');
+    expect(actor.getSnapshot().matches({ failed: 'answered' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toEqual({ code: 'OFFLINE', outcomeUnknown: false });
+    expect(actor.getSnapshot().can({ type: 'action.retried' })).toBe(false);
+    expect(connection.waiting()).toBe(0);
+
+    actor.send({ type: 'result.acknowledged' });
+    connection.restore();
+    expect(actor.getSnapshot().matches({ idle: 'settled' })).toBe(true);
+    actor.send({ type: 'action.confirmed', request: transfer });
+    expect(server.calls.map((c) => c.key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it("the answer lost on the way: waits for the connection, then asks again by itself with the same key and shows the server's stored answer", async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    expect(actor.getSnapshot().matches({ failed: 'awaitingConnection' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ failure: { code: 'NETWORK_ERROR', outcomeUnknown: true }, mayHaveMoved: true });
+    expect(connection.waiting()).toBe(1);
+    expect(server.calls).toHaveLength(1);
+
+    connection.restore();
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(connection.waiting()).toBe(0);
+    expect(server.calls.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+    // The server replays what it stored for the key: the transfer that had gone through.
+    await server.succeed({ wallet: { amount: 700 } });
+    expect(actor.getSnapshot().matches('done')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ result: { wallet: { amount: 700 } }, mayHaveMoved: true });
+
+    actor.send({ type: 'result.acknowledged' });
+    expect(actor.getSnapshot().context).toMatchObject({ key: null, mayHaveMoved: false, autoRetries: 0 });
+  });
+
+  it('the stored answer may be a refusal: failed with it, nothing more sent', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    connection.restore();
+    await server.fail('MONEY_NOT_ENOUGH');
+    expect(actor.getSnapshot().matches({ failed: 'answered' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toEqual({ code: 'MONEY_NOT_ENOUGH', outcomeUnknown: false });
+    connection.restore();
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('the alert closed while waiting: still asked again when the connection is back, and its answer shows', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    actor.send({ type: 'result.acknowledged' });
+    expect(actor.getSnapshot().matches({ idle: 'awaitingConnection' })).toBe(true);
+    expect(connection.waiting()).toBe(1);
+
+    connection.restore();
+    expect(server.calls.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+    await server.succeed();
+    expect(actor.getSnapshot().matches('done')).toBe(true);
+  });
+
+  it('a retry while still offline is refused before it is sent, and the first outcome stays unknown: same key when back', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    actor.send({ type: 'action.retried' });
+    await server.fail('OFFLINE');
+    expect(actor.getSnapshot().matches({ failed: 'awaitingConnection' })).toBe(true);
+    expect(actor.getSnapshot().context.failure).toEqual({ code: 'OFFLINE', outcomeUnknown: true });
+
+    // Confirming the same request again is this action too.
+    actor.send({ type: 'result.acknowledged' });
+    actor.send({ type: 'action.confirmed', request: { ...transfer } });
+    await server.fail('OFFLINE');
+    expect(actor.getSnapshot().context.failure?.outcomeUnknown).toBe(true);
+
+    connection.restore();
+    await server.succeed();
+    expect(actor.getSnapshot().matches('done')).toBe(true);
+    expect(new Set(server.calls.map((c) => c.key))).toEqual(new Set(['key-1']));
+  });
+
+  it('asks again by itself at most AUTO_RETRY.maxAttempts times; then the member retries, with the same key', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    for (let attempt = 0; attempt < AUTO_RETRY.maxAttempts; attempt += 1) {
+      connection.restore();
+      await server.fail('NETWORK_ERROR');
+    }
+    expect(server.calls).toHaveLength(1 + AUTO_RETRY.maxAttempts);
+    connection.restore();
+    expect(server.inFlight()).toBe(false);
+    expect(actor.getSnapshot().matches({ failed: 'awaitingConnection' })).toBe(true);
+
+    actor.send({ type: 'action.retried' });
+    await server.succeed();
+    expect(actor.getSnapshot().matches('done')).toBe(true);
+    expect(new Set(server.calls.map((c) => c.key))).toEqual(new Set(['key-1']));
+  });
+
+  it('a timeout or a still-pending answer is not the connection: nothing is sent by itself, the member retries', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('TIMEOUT');
+    expect(actor.getSnapshot().matches({ failed: 'answered' })).toBe(true);
+    expect(connection.waiting()).toBe(0);
+    connection.restore();
+    expect(server.calls).toHaveLength(1);
+    expect(actor.getSnapshot().can({ type: 'action.retried' })).toBe(true);
+  });
+
+  it('a new, different request while waiting is a new action with a new key; the old one is no longer asked', async () => {
+    const { server, connection, actor } = start();
+    actor.send({ type: 'action.confirmed', request: transfer });
+    await server.fail('NETWORK_ERROR');
+    actor.send({ type: 'result.acknowledged' });
+    actor.send({ type: 'action.confirmed', request: { ...transfer, amount: 100 } });
+    expect(connection.waiting()).toBe(0);
+    await server.succeed();
+    expect(actor.getSnapshot().context.mayHaveMoved).toBe(false);
+    expect(server.calls.map((c) => [c.key, c.request.amount])).toEqual([
+      ['key-1', 300],
+      ['key-2', 100],
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { adminConfigUploadImage } from '../../contract/admin/configEndpoints';
 import { TIMEOUTS } from '../../contract/constants';
 import { callLanguage } from '../api/answers';
+import { connectivity } from '../api/connectivity';
 import { ApiError, CLIENT_ERROR_CODES } from '../api/errors';
 import { createHttp } from '../api/http';
 
@@ -31,6 +32,7 @@ export const consoleHttp = createHttp({
     onSessionEnded();
   },
   language: callLanguage,
+  connection: connectivity,
 });
 
 /** Calls one back-office endpoint of the contract as the signed-in operator; the answer is checked against its schema. */

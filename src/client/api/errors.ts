@@ -11,6 +11,8 @@ export const CLIENT_ERROR_CODES = {
   timeout: 'TIMEOUT',
   invalidResponse: 'INVALID_RESPONSE',
   canceled: 'CANCELED',
+  /** The browser is offline: a call that would change something was not sent (./http.ts). */
+  offline: 'OFFLINE',
 } as const;
 
 /**

@@ -2,8 +2,11 @@ import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios
 import { TIMEOUTS } from '../../contract/constants';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, DEVICE_ID_HEADER, IDEMPOTENCY_HEADER, type Endpoint, type ResponseOf } from '../../contract/endpoint';
 import { messageOf, sessionEndOf, type SessionEnd } from './answers';
+import { changesSomething } from './changes';
+import type { ConnectionReports } from './connectivity';
 import { ApiError, CLIENT_ERROR_CODES, refusalDetailsOf } from './errors';
 import { fillPath, newIdempotencyKey, type CallArgs, type LooseOptions } from './request';
+import { guardUpload, type UploadGuard } from './uploadGuard';
 
 /** What differs between the member app and the console; everything else about a call is the same. */
 export interface HttpOptions {
@@ -15,6 +18,11 @@ export interface HttpOptions {
   language: () => string | undefined;
   /** The member app's stable device id, sent with every call (the console sends none). */
   deviceId?: () => string | null;
+  /**
+   * The page's connection (./connectivity.ts): told of every answer and of every call that got
+   * none, and asked before a call that changes something whether the browser is offline.
+   */
+  connection: ConnectionReports;
 }
 
 export interface Http {
@@ -62,7 +70,7 @@ const toApiError = (error: unknown): ApiError => {
  * contract. Failures reject with an ApiError carrying the server's code, and the answers that
  * end a session (410 gone, invalid-token) reach `onSessionEnd`.
  */
-export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: HttpOptions): Http {
+export function createHttp({ tokenSource, onSessionEnd, language, deviceId, connection }: HttpOptions): Http {
   const instance = axios.create({
     baseURL: '',
     timeout: TIMEOUTS.requestMs,
@@ -72,6 +80,18 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: Ht
   const follow = (message: string | undefined) => {
     const end = sessionEndOf(message);
     if (end) onSessionEnd(end);
+  };
+
+  // Uploads in flight, by the request's config (axios hands the same object to the answer and the error).
+  const uploads = new WeakMap<object, UploadGuard>();
+  const schedule = (run: () => void, ms: number) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  };
+  const endUpload = (config: object | undefined): UploadGuard | undefined => {
+    const guard = config ? uploads.get(config) : undefined;
+    guard?.end();
+    return guard;
   };
 
   // Synchronous, so the token is read the moment a call starts: logout can fire its call and
@@ -84,6 +104,12 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: Ht
       if (tag) config.headers.set('Accept-Language', tag);
       const device = deviceId?.();
       if (device) config.headers.set(DEVICE_ID_HEADER, device);
+      if (typeof FormData !== 'undefined' && config.data instanceof FormData) {
+        const guard = guardUpload(config.signal, { onOffline: (listener) => connection.onOffline(listener), schedule });
+        config.signal = guard.signal;
+        config.onUploadProgress = guard.progress(config.onUploadProgress);
+        uploads.set(config, guard);
+      }
       return config;
     },
     undefined,
@@ -93,6 +119,8 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: Ht
   instance.interceptors.response.use(
     // The unwrapped body replaces the response: callers use request<T, T>().
     (response: AxiosResponse) => {
+      endUpload(response.config);
+      connection.answered();
       const message = messageOf(response.data);
       if (message === 'gone') {
         follow(message);
@@ -105,7 +133,11 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: Ht
       return response.data;
     },
     (error: unknown) => {
-      const apiError = toApiError(error);
+      const upload = error instanceof AxiosError ? endUpload(error.config) : undefined;
+      // An upload the guard cut (offline, or no byte out for a while) failed for want of a network, not at the caller's wish.
+      const apiError = upload?.cut ? new ApiError(CLIENT_ERROR_CODES.network) : toApiError(error);
+      if (error instanceof AxiosError && error.response) connection.answered();
+      if (apiError.code === CLIENT_ERROR_CODES.network) connection.unanswered();
       follow(apiError.code);
       throw apiError;
     },
@@ -113,6 +145,9 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId }: Ht
 
   const call = async <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>): Promise<ResponseOf<E>> => {
     const opts = (options ?? {}) as LooseOptions;
+    // Issue 32: nothing that changes money or state goes out while the browser is offline; the
+    // member is told at once that nothing was sent, instead of an outcome nobody knows.
+    if (changesSomething(endpoint) && connection.isOffline()) throw new ApiError(CLIENT_ERROR_CODES.offline);
     const idempotencyKey = opts.idempotencyKey ?? (endpoint.idempotent ? newIdempotencyKey() : undefined);
     const data = await instance.request<unknown, unknown>({
       method: endpoint.method,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
 import { getToken } from '../auth/storage';
+import { reportSocketHealth } from '../realtime/socketHealth';
 import type { ChatIdentity, ChatMessage } from './chatApi';
 import { watchChatRoom } from './chatRoom';
 
@@ -27,12 +28,17 @@ export function useChatConnection(who: ChatIdentity, prefix: string | null, onMe
       auth: (cb) => cb(guestId ? { guestId } : { token: getToken() }),
       reconnection: false,
     });
+    const stopReporting = reportSocketHealth(socket);
     // A guest names its room; a member's is named by the server from the token.
-    return watchChatRoom(socket, guestId ? { room: `${prefix}guest:${guestId}` } : {}, {
+    const stopWatching = watchChatRoom(socket, guestId ? { room: `${prefix}guest:${guestId}` } : {}, {
       joined: setConnected,
       message: (m) => handlers.current.onMessage(m as ChatMessage),
       rejoined: () => handlers.current.onRejoined(),
     });
+    return () => {
+      stopReporting();
+      stopWatching();
+    };
   }, [prefix, guestId]);
 
   return connected;

@@ -83,6 +83,10 @@ export function DepositNoticeForm({ bankAccount, currency, step = BAHT_STEP, onS
         toast.success(t(key, { amount: formatAmount(notice.amount), currency }));
         actor.send({ type: 'result.acknowledged' });
         onSent();
+      } else if (s.matches({ failed: 'awaitingConnection' })) {
+        // Issue 32: sent again with the same key when the connection is back, and toasted then.
+        toast.info(t('wallet.connectionLostToast'));
+        actor.send({ type: 'result.acknowledged' });
       } else if (s.matches('failed') && s.context.failure) {
         toast.error(errorText(t, s.context.failure.code));
         actor.send({ type: 'result.acknowledged' });

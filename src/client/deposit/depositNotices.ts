@@ -1,7 +1,8 @@
-import { assign, fromPromise } from 'xstate';
-import { moneyActionMachine, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
+import { fromPromise } from 'xstate';
+import type { MoneyAnswer, MoneyCallInput } from '../../../machines/moneyActionMachine';
 import type { ResponseOf } from '../../contract';
-import { call, endpoints, newIdempotencyKey } from '../api';
+import { call, endpoints } from '../api';
+import { memberMoneyActionMachine } from '../wallet/moneyRequests';
 
 /** A deposit notice as the server answers it (POST /api/wallet/add, GET /api/wallet/notices). */
 export type DepositNotice = ResponseOf<typeof endpoints.walletAdd>;
@@ -21,9 +22,8 @@ export async function sendDepositNotice({ request, key }: MoneyCallInput): Promi
 }
 
 /** The money action machine for notices: the key is one per press of "Tell us", kept for retries. */
-export const depositNoticeMachine = moneyActionMachine.provide({
+export const depositNoticeMachine = memberMoneyActionMachine.provide({
   actors: { submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(({ input }) => sendDepositNotice(input)) },
-  actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
 });
 
 /** The notices worth showing: each pending one, and those closed in the last day. */

@@ -1,10 +1,11 @@
 import AES from 'crypto-js/aes';
 import { assign, fromCallback, fromPromise } from 'xstate';
-import { moneyActionMachine, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
+import type { MoneyAnswer, MoneyCallInput } from '../../../machines/moneyActionMachine';
 import type { QrAnswer } from '../../../machines/qrDepositMachine';
 import { slipUploadMachine, type SlipAnswer, type SlipUploadEvent, type SlipUploadInput } from '../../../machines/slipUploadMachine';
 import { PAGE_SIZES, QR_PROVIDERS, SANDBOX_TRUEWALLET_LINK_KEY, TIMEOUTS, type QrProvider } from '../../contract';
 import { call, endpoints, errorCodeOf, isPendingAnswer, newIdempotencyKey } from '../api';
+import { memberMoneyActionMachine } from '../wallet/moneyRequests';
 
 /** The deposit calls of SPEC section 7 as the machines' actors use them. */
 
@@ -50,9 +51,8 @@ export async function sendGiftLink({ request, key }: MoneyCallInput): Promise<Mo
 }
 
 /** The money action machine for gift links: the key is one per member action, kept for retries. */
-export const trueWalletMachine = moneyActionMachine.provide({
+export const trueWalletMachine = memberMoneyActionMachine.provide({
   actors: { submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(({ input }) => sendGiftLink(input)) },
-  actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
 });
 
 /** The uploaded slip as the server has it now: the newest slips (it was just uploaded), by its id. */

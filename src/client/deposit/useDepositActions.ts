@@ -56,6 +56,11 @@ export function useDepositActions() {
         setGiftLink('');
         void reload();
         giftActor.send({ type: 'result.acknowledged' });
+      } else if (snapshot.matches({ failed: 'awaitingConnection' })) {
+        // Issue 32: the connection lost the answer; the same link is sent again with the same key
+        // when it is back, and its answer is toasted then.
+        toast.info(t('wallet.connectionLostToast'));
+        giftActor.send({ type: 'result.acknowledged' });
       } else if (snapshot.matches('failed') && snapshot.context.failure) {
         // SPEC section 8: True Wallet link failures are error toasts. An unknown outcome keeps its
         // key: sending the same link again is the same deposit.

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { getToken, subscribeToken } from '../auth/storage';
+import { reportSocketHealth } from './socketHealth';
 
 /**
  * Calls `onEvent` with the event's payload on every `event` the server sends to the member's
@@ -23,7 +24,9 @@ export function useMemberEvent(event: string, onEvent: (payload?: unknown) => vo
     const reconnected = () => latest.current(undefined);
     socket.on(event, heard);
     socket.io.on('reconnect', reconnected);
+    const stopReporting = reportSocketHealth(socket);
     return () => {
+      stopReporting();
       socket.io.off('reconnect', reconnected);
       socket.disconnect();
     };

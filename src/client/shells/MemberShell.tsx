@@ -5,6 +5,7 @@ import { call, endpoints } from '../api';
 import { clearToken } from '../auth/storage';
 import { ChatLauncher } from '../chat/ChatLauncher';
 import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, ScrollIcon, UserIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { WalletProvider } from '../wallet/WalletProvider';
@@ -50,6 +51,7 @@ export default function MemberShell() {
             <LogoutIcon size={20} />
           </button>
         </div>
+        <ConnectionBanner />
       </header>
       <main className="shell__main">
         {/* A closing the operator scheduled: members read it ahead. */}

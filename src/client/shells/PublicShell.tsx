@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { clearSession } from '../auth/storage';
 import { ChatLauncher } from '../chat/ChatLauncher';
 import { BottomMenu, type BottomMenuItem } from '../ui/BottomMenu';
+import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { Brand } from './Brand';
@@ -31,6 +32,7 @@ export function PublicShell() {
       <header className="shell__header">
         <Brand to="/login" />
         <LanguageDropdown />
+        <ConnectionBanner />
       </header>
       <main className="shell__main">
         {/* The pages beside login load on demand; the shell stays while they do. */}

@@ -109,6 +109,8 @@ export function GameAccountModal({ account, walletAmount, currency, onClose, onT
         failedTitle={t('transfer.failedTitle')}
         failure={request ? failure : null}
         stillPendingTitle={t('transfer.stillPendingTitle')}
+        awaitingConnection={action.awaitingConnection}
+        recovered={action.recovered}
         canRetry={action.canRetry}
         onRetry={action.retry}
         onAcknowledge={action.acknowledge}

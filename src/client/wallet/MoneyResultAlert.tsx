@@ -14,6 +14,10 @@ interface Props {
   failure: MoneyFailure | null;
   /** Title when the server still had no final answer after a minute of waiting. */
   stillPendingTitle: string;
+  /** The connection lost the answer; the action is asked again by itself when it is back (issue 32). */
+  awaitingConnection?: boolean;
+  /** An earlier attempt got no answer: what shows is the server's stored answer, and it happened once. */
+  recovered?: boolean;
   canRetry: boolean;
   onRetry: () => void;
   onAcknowledge: () => void;
@@ -25,9 +29,24 @@ interface Props {
  * SPEC section 8: success is an alert (transfer done / wait for the transfer); a failure is an
  * error alert saying what failed, with the server's error as its body, in the member's words
  * (errors.CODE; never the raw code). When the outcome is not known (no answer, still pending)
- * the alert offers to try again, which repeats the same action with the same key.
+ * the alert offers to try again, which repeats the same action with the same key. When the
+ * connection lost the answer (issue 32) it says so, and that the action is asked again by itself
+ * when the connection is back; the answer that comes then says it happened once.
  */
-export function MoneyResultAlert({ done, doneTitle, doneBody, failedTitle, failure, stillPendingTitle, canRetry, onRetry, onAcknowledge, explained }: Props) {
+export function MoneyResultAlert({
+  done,
+  doneTitle,
+  doneBody,
+  failedTitle,
+  failure,
+  stillPendingTitle,
+  awaitingConnection = false,
+  recovered = false,
+  canRetry,
+  onRetry,
+  onAcknowledge,
+  explained,
+}: Props) {
   const { t } = useTranslation();
   const stillPending = failure?.code === STILL_PENDING;
   const retry = canRetry ? (
@@ -40,6 +59,16 @@ export function MoneyResultAlert({ done, doneTitle, doneBody, failedTitle, failu
     return (
       <AlertDialog open kind="success" title={doneTitle} onClose={onAcknowledge}>
         <p>{doneBody}</p>
+        {recovered && <p data-testid="money-recovered">{t('wallet.recoveredNote')}</p>}
+      </AlertDialog>
+    );
+  }
+  if (failure && awaitingConnection) {
+    // Issue 32: sent but unanswered, or a retry that could not go out: the money may have moved.
+    // Closing this keeps the action; its answer shows when the connection is back.
+    return (
+      <AlertDialog open kind="info" title={t('wallet.connectionLostTitle')} onClose={onAcknowledge} actions={retry}>
+        <p data-testid="money-connection-lost">{t('wallet.connectionLostBody')}</p>
       </AlertDialog>
     );
   }

@@ -86,6 +86,8 @@ export function TransferModal({ open, onClose, home, to, from, onSettled }: Tran
         failedTitle={t('transfer.failedTitle')}
         failure={failure}
         stillPendingTitle={t('transfer.stillPendingTitle')}
+        awaitingConnection={action.awaitingConnection}
+        recovered={action.recovered}
         canRetry={action.canRetry}
         onRetry={action.retry}
         onAcknowledge={action.acknowledge}

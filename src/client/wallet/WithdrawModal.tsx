@@ -101,6 +101,8 @@ export function WithdrawModal({ open, onClose, home, onSettled }: WithdrawModalP
         failedTitle={t('withdraw.failedTitle')}
         failure={failure}
         stillPendingTitle={t('withdraw.stillPendingTitle')}
+        awaitingConnection={action.awaitingConnection}
+        recovered={action.recovered}
         canRetry={action.canRetry}
         onRetry={action.retry}
         onAcknowledge={action.acknowledge}

@@ -1,6 +1,7 @@
-import { assign, fromPromise } from 'xstate';
-import { moneyActionMachine, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
+import { assign, fromCallback, fromPromise } from 'xstate';
+import { moneyActionMachine, type MoneyActionEvent, type MoneyAnswer, type MoneyCallInput } from '../../../machines/moneyActionMachine';
 import { call, endpoints, isPendingAnswer, newIdempotencyKey } from '../api';
+import { connectivity } from '../api/connectivity';
 
 /** The member's money actions, as the machine carries them (plain fields, compared field by field). */
 export type TransferRequest = { operation: 'transfer'; from: string; to: string; amount: number };
@@ -43,8 +44,31 @@ export async function sendMoneyRequest({ request, key }: MoneyCallInput): Promis
   }
 }
 
-/** The machine as the app runs it: real calls, keys from the api layer's generator. */
-export const appMoneyActionMachine = moneyActionMachine.provide({
-  actors: { submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(({ input }) => sendMoneyRequest(input)) },
+/**
+ * Says when the page's connection comes back (api/connectivity.ts), for an action whose answer the
+ * connection lost: at once if it is already back (another call was answered meanwhile), else at
+ * the browser's online event or the first answer from the server.
+ */
+export const awaitConnection = fromCallback<MoneyActionEvent>(({ sendBack }) => {
+  const restored = () => sendBack({ type: 'connection.restored' });
+  if (connectivity.view().state === 'online') {
+    queueMicrotask(restored);
+    return undefined;
+  }
+  return connectivity.onRestored(restored);
+});
+
+/**
+ * Every money action of the member as the app runs it (transfers, withdrawals, True Wallet, deposit
+ * notices): keys from the api layer's generator, asked again when the connection comes back. Each
+ * provides its own `submitMoneyAction`.
+ */
+export const memberMoneyActionMachine = moneyActionMachine.provide({
+  actors: { awaitConnection },
   actions: { assignFreshKey: assign({ key: () => newIdempotencyKey() }) },
+});
+
+/** The transfer, withdraw and transfer-all machine as the app runs it: real calls. */
+export const appMoneyActionMachine = memberMoneyActionMachine.provide({
+  actors: { submitMoneyAction: fromPromise<MoneyAnswer, MoneyCallInput>(({ input }) => sendMoneyRequest(input)) },
 });

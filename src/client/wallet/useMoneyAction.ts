@@ -17,6 +17,10 @@ export function useMoneyAction() {
     waiting: snapshot.matches('pendingRetry'),
     done: snapshot.matches('done'),
     failure: snapshot.matches('failed') ? snapshot.context.failure : null,
+    /** The connection lost the answer: asked again with the same key when it is back (issue 32). */
+    awaitingConnection: snapshot.matches({ failed: 'awaitingConnection' }),
+    /** An earlier attempt of this action got no answer: the outcome shown is the server's stored one. */
+    recovered: snapshot.context.mayHaveMoved,
     canRetry: snapshot.can({ type: 'action.retried' }),
     request: snapshot.context.request as MemberMoneyRequest | null,
     /** A whole-balance action waiting for the member to accept its amount. */

@@ -9,6 +9,7 @@ import type {
 } from '../../../../machines/registrationMachine';
 import { call, endpoints } from '../../api';
 import { callLanguage } from '../../api/answers';
+import { connectivity } from '../../api/connectivity';
 import { createHttp } from '../../api/http';
 import { deviceId } from '../../auth/deviceId';
 
@@ -19,7 +20,7 @@ import { deviceId } from '../../auth/deviceId';
  */
 async function setDepositLimit({ username, password, period, value }: DepositLimitRequest): Promise<unknown> {
   const { token } = await call(endpoints.login, { body: { username, password } });
-  const ownSession = createHttp({ tokenSource: () => token, onSessionEnd: () => undefined, language: callLanguage, deviceId });
+  const ownSession = createHttp({ tokenSource: () => token, onSessionEnd: () => undefined, language: callLanguage, deviceId, connection: connectivity });
   const status = await ownSession.call(endpoints.saferPlayLimitSet, { params: { kind: 'deposit', period }, body: { value } });
   await ownSession.call(endpoints.logout).catch(() => undefined);
   return status;
