@@ -86,7 +86,10 @@ export function pageFigures(dist: string): PageFigure[] {
     bytes: [...keys].reduce((sum, key) => sum + gzipBytes(dist, chunks, key), 0),
     budgetKb,
   });
-  return [figure('/login', login, 120), figure('home', home, 400)];
+  // /login: 120 KB (issue 18) plus 1 KB since issue 32 for what must run before any page can be
+  // offline-safe (the connection banner's store, the install offer caught before it is lost).
+  // The next change to /login wins bytes back rather than raising this again.
+  return [figure('/login', login, 121), figure('home', home, 400)];
 }
 
 export const overBudget = (figure: PageFigure) => figure.bytes > figure.budgetKb * KB;
