@@ -274,6 +274,9 @@ export const qrDepositMachine = setup({
               on: { 'qr.recheck': { target: 'checking' } },
             },
             checking: {
+              // A change while the read is out (a payment right after another credit): the answer
+              // on its way may predate it, so the code is read again from the start.
+              on: { 'qr.recheck': { target: 'checking', reenter: true } },
               invoke: {
                 src: 'readQrcode',
                 input: ({ context }) => ({ provider: context.provider }),

@@ -20,6 +20,8 @@ interface Fakes {
   /** Answers of GET, one per read, the last repeated. */
   reads?: (QrAnswer | Error)[];
   create?: (amount: number) => QrAnswer | Error;
+  /** Reads wait for this before answering (a read still out when the next change comes). */
+  readsWait?: () => Promise<void>;
   deleteFails?: boolean;
 }
 
@@ -35,6 +37,7 @@ function start(provider: 'KBANK' | 'WW' | 'FP' | 'PAYONEX', fakes: Fakes = {}) {
         readQrcode: fromPromise<QrAnswer, { provider: string }>(async ({ input }) => {
           log.push(`GET ${input.provider}`);
           const answer = reads.length > 1 ? reads.shift()! : reads[0];
+          if (fakes.readsWait) await fakes.readsWait();
           if (answer instanceof Error) throw answer;
           return answer;
         }),
@@ -241,6 +244,26 @@ describe('QR deposit', () => {
     run.actor.send({ type: 'qr.another' });
     expect(run.state().matches({ editing: 'fresh' })).toBe(true);
     expect(run.state().context.held).toBeNull();
+  });
+
+  it('reads again when the wallet changes while a read is out: a payment held right after another credit is not missed', async () => {
+    const held: QrAnswer = { hasQrcode: false, held: { qrcodeId: 'qr-a', amount: 60, reason: 'DEPOSIT_LIMIT_REACHED' } };
+    let release = () => {};
+    let gate = Promise.resolve();
+    const run = start('KBANK', { reads: [code('qr-a', 60, 60_000), code('qr-a', 60, 60_000), held], readsWait: () => gate });
+    await settle();
+    expect(run.state().matches('shown')).toBe(true);
+    gate = new Promise((resolve) => (release = resolve));
+    // The other credit's change: its read answers "still live" only after the payment.
+    run.actor.send({ type: 'qr.recheck' });
+    await settle();
+    // The payment's change, while that read is out.
+    run.actor.send({ type: 'qr.recheck' });
+    release();
+    await settle();
+    await settle();
+    expect(run.state().matches('held')).toBe(true);
+    expect(run.log.filter((l) => l.startsWith('GET'))).toHaveLength(3);
   });
 
   it('does not take an older paid code for the one shown', async () => {

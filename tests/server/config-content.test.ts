@@ -3,6 +3,7 @@ import {
   endpoints, type AgreementsContent, type ConditionsContent, type ContactContent, type Endpoint, type HowtoContent,
   type NoticeContent, type SwitchesConfig,
 } from '../../src/contract';
+import { SLIP } from '../../src/server/db/migrations/0005_member_access.seed';
 import { nextIp, register, registration, verifyPhone } from './helpers/accounts';
 import { build, type TestApp } from './helpers/app';
 import { configClient } from './helpers/config';
@@ -174,6 +175,7 @@ describe.each(engines)('configuration of texts and switches on %s', (engine) => 
 
   it('turns OTP at registration off and on: registration asks for an OTP only while it is on', async () => {
     const { admin } = await people();
+    await t.app.ctx.settings.set('slip', SLIP); // the seeded window (the tests' databases have none)
     const before = (await admin.config.value('switches', 'main')) as SwitchesConfig;
     expect(before).toEqual({
       registerOTP: true, enableChatWidget: true, memberMayChangeBank: false, qrExpireMinutes: 10,
