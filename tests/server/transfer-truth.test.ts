@@ -114,6 +114,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the stored answer of a transfer i
     let falseFailures = 0;
     let falseSuccesses = 0;
     let refusalsAs502 = 0;
+    const wrong: unknown[] = [];
     let moved = 0;
     let inWallet = 0;
     let failed = 0;
@@ -131,14 +132,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the stored answer of a transfer i
       if (message === 'TRANSFER_FAIL') failed++;
       // 200 only when the transfer's last leg settled; TRANSFER_FAIL only when nothing moved;
       // TRANSFER_IN_WALLET only when the first leg alone moved; the client's answer equal to the stored one.
+      const before = falseFailures + falseSuccesses;
       if (anySettled && message === 'TRANSFER_FAIL') falseFailures++;
       if (done && stored?.status_code !== 200) falseFailures++;
       if (!done && stored?.status_code === 200) falseSuccesses++;
       if (message === 'TRANSFER_IN_WALLET' && (done || !anySettled)) falseSuccesses++;
       if (a.final.status !== (stored?.status_code ?? 0)) falseFailures++;
+      // What a wrong answer was, for whoever reads a failed run.
+      if (falseFailures + falseSuccesses > before) wrong.push({ key: a.key, first: a.first, final: a.final, stored, legs });
       if (message === 'TRANSFER_FAIL' && legs.some((l) => l.direction === 'from_game' && l.status === 'reversed' && l.voided === null)) refusalsAs502++;
     }
     console.log(`fault: ${answers.length} transfers (wallet, game and game-to-game) by ${MEMBERS * CLIENTS_PER_MEMBER} clients of ${MEMBERS} members betting meanwhile, on two nodes, ${killed} database connections killed: ${moved} moved, ${inWallet} stopped in the wallet, ${failed} TRANSFER_FAIL; false failures ${falseFailures}, false successes ${falseSuccesses}, provider refusals for want of balance answered 502: ${refusalsAs502}; audit clean over ${entries} entries`);
+    if (wrong.length > 0) console.log(`wrong answers: ${JSON.stringify(wrong, null, 1)}`);
     expect({ falseFailures, falseSuccesses, refusalsAs502 }).toEqual({ falseFailures: 0, falseSuccesses: 0, refusalsAs502: 0 });
     expect(moved).toBeGreaterThan(answers.length / 2);
   }, 300_000);

@@ -251,6 +251,34 @@ describe.each(engines)('wallet on %s', (engine) => {
       });
     });
 
+    // Found by transfer-truth under a connection kill: a request slow between its legs past the
+    // reconciler's grace was told 200 while its key kept the reconciler's TRANSFER_IN_WALLET.
+    it('stops a game-to-game transfer whose key the reconciler ended between the legs: the money stays in the wallet, and the answer is the stored one', async () => {
+      const m = await memberWith(100, ['PG', 'JOKER']);
+      await m.w.transfer('wallet', 'PG', 100);
+      const reservations = (t.app.wallet.transfers as unknown as { reservations: { submit: (r: { claim: boolean }) => Promise<unknown> } }).reservations;
+      const submit = reservations.submit.bind(reservations);
+      // The reconciler runs just before the second leg is reserved (the first leg settled, nothing pending).
+      reservations.submit = async (r) => {
+        if (!r.claim) expect((await t.app.wallet.reconciler.run({ graceMs: 0 })).keysFinished).toBe(1);
+        return submit(r);
+      };
+      const key = randomUUID();
+      try {
+        const res = await m.w.transfer('PG', 'JOKER', 60, key);
+        expect([res.statusCode, res.json()]).toEqual([409, { message: 'TRANSFER_IN_WALLET' }]);
+      } finally {
+        reservations.submit = submit;
+      }
+      expect(await balances(t.app, m.id)).toMatchObject({ wallet: 60, PG: 40, JOKER: 0 });
+      const stored = await t.app.ctx.db.selectFrom('idempotency_key').select(['status_code', 'response']).where('member_id', '=', m.id).where('key', '=', key).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ status_code: 409, response: { message: 'TRANSFER_IN_WALLET' } });
+      const legs = await t.app.ctx.db.selectFrom('game_transfer').select(['direction', 'status']).where('member_id', '=', m.id).where('idempotency_key', '=', key).execute();
+      expect(legs).toEqual([{ direction: 'from_game', status: 'settled' }]);
+      const replay = await m.w.transfer('PG', 'JOKER', 60, key);
+      expect([replay.statusCode, replay.json()]).toEqual([409, { message: 'TRANSFER_IN_WALLET' }]);
+    });
+
     // Issue 25, finding 6: a refusal for want of balance at the provider is the member's, not a provider failure.
     it('answers MONEY_NOT_ENOUGH (400), not TRANSFER_FAIL, when the provider refuses a withdrawal from a game the member lost in', async () => {
       const m = await memberWith(150);

@@ -68,13 +68,25 @@ export class Reconciler {
    */
   private async finishOrphanKeys(before: Date): Promise<number> {
     const [inWallet, failed] = [toStored(IN_WALLET), toStored(answerCode('TRANSFER_FAIL'))];
-    const settled = sql`exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'settled')`;
-    const result = await sql`
-      update idempotency_key k set state = 'done', completed_at = now(),
-        status_code = case when ${settled} then ${inWallet.statusCode}::integer else ${failed.statusCode}::integer end,
-        response = case when ${settled} then ${JSON.stringify(inWallet.response)}::jsonb else ${JSON.stringify(failed.response)}::jsonb end
-      where k.state = 'pending' and k.operation = 'transfer' and k.created_at < ${before}
-        and not exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'pending')`.execute(this.money.db);
-    return Number(result.numAffectedRows ?? 0n);
+    return this.money.db.transaction().execute(async (trx) => {
+      // The keys first, locked: a request reserving its next leg right now holds its key's lock
+      // (transfer_reserve_many, migration 0038) and is skipped; one that comes after waits for
+      // this ending and then finds the key ended. The check for a pending leg is the next
+      // statement, so it sees a leg reserved before the lock was taken.
+      const { rows } = await sql<{ member_id: number; key: string }>`
+        select member_id, key from idempotency_key
+        where state = 'pending' and operation = 'transfer' and created_at < ${before}
+        order by member_id, key limit 500 for update skip locked`.execute(trx);
+      if (rows.length === 0) return 0;
+      const settled = sql`exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'settled')`;
+      const result = await sql`
+        update idempotency_key k set state = 'done', completed_at = now(),
+          status_code = case when ${settled} then ${inWallet.statusCode}::integer else ${failed.statusCode}::integer end,
+          response = case when ${settled} then ${JSON.stringify(inWallet.response)}::jsonb else ${JSON.stringify(failed.response)}::jsonb end
+        from unnest(${rows.map((r) => r.member_id)}::integer[], ${rows.map((r) => r.key)}::text[]) as c(member_id, key)
+        where k.member_id = c.member_id and k.key = c.key and k.state = 'pending'
+          and not exists (select 1 from game_transfer t where t.member_id = k.member_id and t.idempotency_key = k.key and t.status = 'pending')`.execute(trx);
+      return Number(result.numAffectedRows ?? 0n);
+    });
   }
 }

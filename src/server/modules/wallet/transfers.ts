@@ -187,8 +187,10 @@ export class Transfers {
       // A first leg's refusal moved nothing; it becomes the key's answer for every copy.
       return this.refuse(memberId, key, payload, code);
     }
-    if (reserved.outcome === 'done') return fromStored(reserved.statusCode, reserved.response, true);
-    if (reserved.outcome === 'pending') return this.awaitAnswer(memberId, key);
+    // A copy's answer; or, for a later leg, the key ended meanwhile by the reconciler (the money
+    // waits in the wallet, and its answer says so): this request's own answer, not a replay.
+    if (reserved.outcome === 'done') return fromStored(reserved.statusCode, reserved.response, !options.alreadyClaimed);
+    if (reserved.outcome !== 'reserved') return this.awaitAnswer(memberId, key);
 
     const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.username!, direction, amount };
     try {
