@@ -4,7 +4,7 @@ import { blockingViolations, describeViolations } from './a11y/axe';
 import { MEMBER_SURFACES, PUBLIC_SURFACES, type Surface } from './a11y/surfaces';
 import { MIN_TAP_PX, smallTapTargets } from './a11y/tapTargets';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
-import { LOCALES, registerMember, type Locale } from './support';
+import { JOURNEY_LOCALES, LOCALES, registerMember } from './support';
 
 /**
  * axe-core over every route and dialog of a11y/surfaces.ts, in th, la and en: no serious or
@@ -29,7 +29,7 @@ const settled = async (page: Page) => {
   await page.locator('main .spinner, [role="status"] .spinner').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
 };
 
-describe.each(Object.keys(LOCALES) as Locale[])('accessibility in %s', (locale) => {
+describe.each(JOURNEY_LOCALES)('accessibility in %s', (locale) => {
   const strings = LOCALES[locale];
 
   const check = (area: 'public' | 'member', surfaces: Surface[]) => {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, fontsReady, launchChromium, phoneContext, screenshot, startServer, type E2eServer } from './harness';
 import { codeFor, seedPassword } from './operators';
-import { CLIENT, LAO, LOCALES, THAI, chooseLanguage, fill, logIn, transferOnHome, type Locale } from './support';
+import { CLIENT, LAO, JOURNEY_LOCALES, LOCALES, THAI, chooseLanguage, fill, logIn, transferOnHome, type Locale } from './support';
 
 /**
  * The whole journey on a fresh server of its own, as new people live it, at 390x844:
@@ -168,7 +168,7 @@ afterAll(async () => {
 
 const members: Record<string, { phone: string; password: string; name: string }> = {};
 
-describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => {
+describe.each(JOURNEY_LOCALES)('a new member in %s', (locale) => {
   const t = LOCALES[locale];
   const serial = { th: 1, la: 2, en: 3 }[locale];
   const phone = `09${String(Date.now() + serial * 104_729).slice(-8)}`;
@@ -413,8 +413,10 @@ describe.each(['th', 'la', 'en'] as Locale[])('a new member in %s', (locale) => 
   });
 });
 
-describe('a friend invited by the Thai member', () => {
-  const t = LOCALES.th;
+// The member of the first journey language invites (Thai when all three run).
+const HOST: Locale = JOURNEY_LOCALES[0];
+describe(`a friend invited by the ${HOST} member`, () => {
+  const t = LOCALES[HOST];
   const friend: Person = { phone: `09${String(Date.now() + 4 * 104_729).slice(-8)}`, password: 'journey-friend-1', name: 'Malee Friend', bankAccountNo: '' };
   friend.bankAccountNo = `74${friend.phone.slice(-8)}`;
   let referrer: BrowserContext;
@@ -427,7 +429,7 @@ describe('a friend invited by the Thai member', () => {
   };
 
   beforeAll(async () => {
-    referrer = await journeyContext('member th, inviting');
+    referrer = await journeyContext(`member ${HOST}, inviting`);
     member = await referrer.newPage();
     await member.emulateMedia({ reducedMotion: 'reduce' });
   });
@@ -436,22 +438,22 @@ describe('a friend invited by the Thai member', () => {
   });
 
   it('registers from the link on the member\'s home, with the invite code fixed on the bank step, and deposits 1,000', async () => {
-    await logIn(member, members.th, 'th');
+    await logIn(member, members[HOST], HOST);
     invite = await member.getByTestId('invite-link').innerText();
     expect(invite).toMatch(/\/register\?code=PR[\w-]+$/);
     const code = new URL(invite).searchParams.get('code')!;
 
-    const context = await journeyContext('friend th');
+    const context = await journeyContext(`friend ${HOST}`);
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(invite);
-    await register(page, 'th', friend, (what, p) => shot(`friend-${what}`, p ?? page), async () => {
+    await register(page, HOST, friend, (what, p) => shot(`friend-${what}`, p ?? page), async () => {
       const field = page.getByLabel(t.register.inviteCode);
       expect(await field.inputValue()).toBe(code);
       expect(await field.getAttribute('readonly')).not.toBeNull();
       await page.getByText(t.register.inviteLocked).waitFor();
     });
-    await depositByQr(page, 'th', 1000, (what, p) => shot(`friend-${what}`, p ?? page));
+    await depositByQr(page, HOST, 1000, (what, p) => shot(`friend-${what}`, p ?? page));
     await expect.poll(async () => money(await page.getByTestId('total-balance').innerText())).toBe(1000);
 
     // An invite pays on a friend's deposit once it is played through (issue 25: deposits withdrawn
@@ -533,11 +535,13 @@ describe('an operator', () => {
     await console_.waitForURL('**/admin/dashboard');
   });
 
-  it("answers the Lao member's message from the support chat page, and the member reads it", async () => {
-    const member = members.la;
-    const memberContext = await journeyContext('member la, reading the answer');
+  // The member of the last journey language wrote (Lao when all three run).
+  const writer: Locale = JOURNEY_LOCALES[JOURNEY_LOCALES.length - 1];
+  it(`answers the ${writer} member's message from the support chat page, and the member reads it`, async () => {
+    const member = members[writer];
+    const memberContext = await journeyContext(`member ${writer}, reading the answer`);
     const memberPage = await memberContext.newPage();
-    await logIn(memberPage, member, 'la');
+    await logIn(memberPage, member, writer);
     await memberPage.getByTestId('menu-contact').click();
     // The panel closes when the page changes: open it once the contact page is the one shown.
     await memberPage.locator('.contact__text').waitFor();
@@ -545,10 +549,10 @@ describe('an operator', () => {
     await memberPage.getByTestId('chat-panel').waitFor();
 
     await console_.goto('/admin/chat');
-    const conversation = console_.getByTestId('chat-conversation').filter({ hasText: 'Hello from the la journey' });
+    const conversation = console_.getByTestId('chat-conversation').filter({ hasText: `Hello from the ${writer} journey` });
     await conversation.click();
     const thread = console_.getByTestId('chat-thread');
-    await thread.getByTestId('chat-thread-message').filter({ hasText: 'Hello from the la journey' }).waitFor();
+    await thread.getByTestId('chat-thread-message').filter({ hasText: `Hello from the ${writer} journey` }).waitFor();
     await thread.getByLabel(a.chat.answer).fill('ສະບາຍດີ, we are here to help');
     await thread.getByRole('button', { name: a.chat.send }).click();
     await thread.getByTestId('chat-thread-message').filter({ hasText: 'we are here to help' }).waitFor();
@@ -557,13 +561,13 @@ describe('an operator', () => {
 
     await memberPage.locator('[data-testid="chat-message"][data-sender="site"]', { hasText: 'we are here to help' }).waitFor({ timeout: 10_000 });
     await fontsReady(memberPage);
-    await screenshot(memberPage, 'journey-la-99-chat-answered');
+    await screenshot(memberPage, `journey-${writer}-99-chat-answered`);
 
     // The chat page is live (its socket is in the console room): the member's next message shows
     // in the open thread and the list without a reload.
     await expect.poll(() => console_.getByTestId('chat-live').getAttribute('data-live')).toBe('true');
     expect(await console_.getByTestId('chat-live').innerText()).toBe(a.chat.live);
-    await memberPage.getByPlaceholder(LOCALES.la.chat.placeholder).fill('ຂອບໃຈ, thank you');
+    await memberPage.getByPlaceholder(LOCALES[writer].chat.placeholder).fill('ຂອບໃຈ, thank you');
     await memberPage.getByTestId('chat-send').click();
     await thread.getByTestId('chat-thread-message').filter({ hasText: 'thank you' }).waitFor();
     await console_.getByTestId('chat-conversation').filter({ hasText: 'thank you' }).waitFor();

@@ -29,7 +29,7 @@ interface SpinAnswer {
 beforeAll(async () => {
   browser = await launchChromium();
   member = await registerMember({ name: 'Lucky Spinner', accountPrefix: '52' });
-  context = await phoneContext(browser);
+  context = await phoneContext(browser, { deviceScaleFactor: 2 }); // the wheel at rest is drawn at the full 2×
   page = await context.newPage();
 });
 afterAll(async () => {

@@ -8,6 +8,14 @@ import { url } from './harness';
 /** What the journeys share: the three locales, their scripts, the API as the client calls it, and a new member. */
 export const LOCALES = { th, la, en } as const;
 export type Locale = keyof typeof LOCALES;
+/**
+ * The locales a whole journey (journeys, safer-play, truth, accessibility) runs in: all three
+ * unless E2E_JOURNEY_LOCALES names some. CI names one per commit, in turn (.ci/run): a journey
+ * three times over is most of CI's time, and what differs between languages (every string, the
+ * screens read in each) is checked in all three by the other files and check-locales.
+ */
+export const JOURNEY_LOCALES: Locale[] = (process.env.E2E_JOURNEY_LOCALES ?? 'th,la,en')
+  .split(',').map((l) => l.trim()).filter((l): l is Locale => l in LOCALES);
 export const THAI = /[\u0E00-\u0E7F]/;
 export const LAO = /[\u0E80-\u0EFF]/;
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
 import { adminToken } from './operators';
-import { LOCALES, api, logIn, openAsMember, registerMember, type Locale } from './support';
+import { JOURNEY_LOCALES, LOCALES, api, logIn, openAsMember, registerMember } from './support';
 
 /**
  * Issue 27: the product tells a player the truth about their money. For a member in each
@@ -41,7 +41,7 @@ async function switchService(active: boolean) {
   await new Promise((r) => setTimeout(r, 1_200));
 }
 
-describe.each(Object.keys(LOCALES) as Locale[])('the truth about the money, in %s', (locale) => {
+describe.each(JOURNEY_LOCALES)('the truth about the money, in %s', (locale) => {
   const t = LOCALES[locale];
   let member: { phone: string; password: string; auth: Record<string, string> };
   let context: BrowserContext;

@@ -373,6 +373,7 @@ describe('member wallet', () => {
     await page.getByTestId('logout').click();
     await page.waitForURL('**/login');
     await Promise.all(closed);
-    expect(sockets.every((ws) => ws.isClosed())).toBe(true);
+    // The member's two; /login may open a guest's own afterwards (the chat button is on every page).
+    expect(sockets.slice(0, 2).every((ws) => ws.isClosed())).toBe(true);
   });
 });
