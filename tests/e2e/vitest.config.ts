@@ -44,7 +44,7 @@ const ciFiles = (g: string) => CI_SET[g].map((name) => `tests/e2e/${name}.e2e.ts
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    include: process.env.E2E_SET === 'ci' ? ciFiles(group ?? 'a').concat(group ? [] : ciFiles('b')) : group === 'a' ? GROUP_A : [ALL],
+    include: process.env.E2E_SET === 'ci' ? (group ? ciFiles(group) : [...ciFiles('a'), ...ciFiles('b')]) : group === 'a' ? GROUP_A : [ALL],
     exclude: [...configDefaults.exclude, ...(group === 'b' && process.env.E2E_SET !== 'ci' ? GROUP_A : [])],
     globalSetup: ['tests/e2e/harness.ts'],
     environment: 'node',
