@@ -273,8 +273,11 @@ describe.each(JOURNEY_LOCALES)('a new member in %s', (locale) => {
     await page.getByTestId('menu-home').click();
     await page.waitForURL('**/user/home');
     const inWallet = await total();
-    // The lobby's canvas starts once the home has painted and the page is idle: wait for its cards.
+    // The lobby's canvas starts as the games near the screen, once the home has painted and the
+    // page is idle: scroll to them and wait for its cards, then start from the page's top.
+    await page.getByTestId('home-games').scrollIntoViewIfNeeded();
     await page.getByTestId('game-JOKER').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     // The lobby by keyboard, as a screen-reader user reaches it: Tab to the slot row, one card on.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');

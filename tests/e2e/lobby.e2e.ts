@@ -27,7 +27,11 @@ async function registerFundedMember(name: string, funds: number) {
 
 
 /** The lobby has drawn: the canvas is up and every card's art has arrived. */
-const lobbyReady = (page: Page) => page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+const lobbyReady = async (page: Page) => {
+  // The lobby starts as the games near the screen (HomeScreen): bring them there first.
+  await page.getByTestId('home-games').scrollIntoViewIfNeeded();
+  await page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+};
 /** The card button with the row's tab stop: the card in the middle of a looping row. */
 const tabStop = (page: Page, category: string) => page.getByTestId(`carousel-${category}`).locator('button.lobby__card[tabindex="0"]');
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);

@@ -19,7 +19,11 @@ const setOpen = async (code: string, open: boolean) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.status).toBe('applied');
 };
-const lobbyReady = (page: Page) => page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+const lobbyReady = async (page: Page) => {
+  // The lobby starts as the games near the screen (HomeScreen): bring them there first.
+  await page.getByTestId('home-games').scrollIntoViewIfNeeded();
+  await page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+};
 
 beforeAll(async () => {
   browser = await launchChromium();

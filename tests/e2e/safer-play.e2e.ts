@@ -4,7 +4,7 @@ import { fontsReady, launchChromium, pageMaker, phoneContext, screenshot, startS
 import { blockingViolations, describeViolations } from './a11y/axe';
 import { smallTapTargets } from './a11y/tapTargets';
 import { seedPassword, signInConsole } from './operators';
-import { CLIENT, LAO, JOURNEY_LOCALES, LOCALES, THAI, api, chooseLanguage, fill, registerMember, type Locale } from './support';
+import { CLIENT, LAO, JOURNEY_LOCALES, LOCALES, THAI, api, chooseLanguage, fill, registerMember, showLobby, type Locale } from './support';
 
 /**
  * Safer play (issue 31) in Chromium at 390×844, once in each of th, la and en: a new member sets
@@ -290,7 +290,7 @@ describe.each(JOURNEY_LOCALES)('safer play in %s', (locale) => {
 
     // The game dialog shows the same figures where the game is entered.
     // The lobby's cards are buttons of its accessible layer: reached and opened by keyboard.
-    await page.getByTestId('game-PG').waitFor({ state: 'attached', timeout: 20_000 });
+    await showLobby(page);
     await page.getByTestId('game-PG').focus();
     await page.keyboard.press('Enter');
     const game = page.getByTestId('game-account');

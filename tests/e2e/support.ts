@@ -132,3 +132,12 @@ export const isTopAtItsCentre = (target: Locator) =>
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit !== null && el.contains(hit);
   });
+
+/**
+ * The home's lobby starts as the games near the screen (HomeScreen): scrolls them there, and
+ * answers once the lobby's canvas has drawn its cards.
+ */
+export async function showLobby(p: Page) {
+  await p.getByTestId('home-games').scrollIntoViewIfNeeded();
+  await p.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+}

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
 import { adminToken } from './operators';
-import { JOURNEY_LOCALES, LOCALES, api, logIn, openAsMember, registerMember } from './support';
+import { JOURNEY_LOCALES, LOCALES, api, logIn, openAsMember, registerMember, showLobby } from './support';
 
 /**
  * Issue 27: the product tells a player the truth about their money. For a member in each
@@ -121,6 +121,7 @@ describe.each(JOURNEY_LOCALES)('the truth about the money, in %s', (locale) => {
       return shown;
     }, { timeout: 60_000, interval: 2_000 }).toBe(truth);
     // The lobby's card buttons lie over the canvas; the keyboard reaches one wherever the row rests.
+    await showLobby(page);
     await page.getByTestId('game-JOKER').focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('game-account');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request, WebSocket } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember, logIn } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, registerMember, logIn, showLobby } from './support';
 
 /**
  * The money core in the browser: a registered member logs in, gets sandbox money, moves 300
@@ -65,6 +65,7 @@ describe('member wallet', () => {
     await expect.poll(() => page.getByTestId('last-sync').innerText()).toBe(fill(en.gameBalance.readAt, { time: en.time.justNow }));
     expect(await page.evaluate(() => localStorage.getItem('lastSyncTime'))).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The lobby's card button for PG (its accessible layer) tells whether the account is open.
+    await showLobby(page);
     const pg = page.getByTestId('game-PG');
     await expect.poll(() => pg.getAttribute('data-active')).toBe('true');
     expect(await total()).toMatch(/^1,000\.00\s*baht$/);

@@ -67,7 +67,10 @@ console.log(`howto: recording on ${server.baseURL} from ${clientDir}`);
 async function settled(page: Page, tutorial: Tutorial) {
   if (tutorial.path === '/user/home') {
     await page.getByTestId('total-balance').filter({ hasText: /\d/ }).waitFor({ timeout: 20_000 });
+    // The lobby starts as the games near the screen; the clip then scrolls back to its start.
+    await page.getByTestId('home-games').scrollIntoViewIfNeeded();
     await page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByTestId('last-sync').and(page.locator(':not([data-age="reading"])')).waitFor({ timeout: 20_000 });
   } else {
     await page.locator('main h1').waitFor();

@@ -2,9 +2,10 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../contract/constants';
 import { knownSiteName } from '../api/siteInfo';
-import { readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
+import { hasToken, readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
 import { fetchStrings, loadAllStrings, loadStrings, markAdded } from './catalogues';
 import { htmlLang, initialLocale, isLocale } from './locale';
+import { wantsLightData } from '../ui/lightData';
 
 export { currentLocale } from './locale';
 export { loadAllStrings } from './catalogues';
@@ -24,6 +25,8 @@ const applyToDocument = (locale: Locale) => {
  */
 export const setupI18n = async () => {
   const locale = initialLocale(import.meta.env.VITE_COUNTRY, readLocal(STORAGE_KEYS.locale));
+  // A member page needs the rest of the strings as well (withAllStrings): both parts at once.
+  if (location.pathname.startsWith('/user') && hasToken()) void fetchStrings(locale, 'rest').catch(() => undefined);
   const translation = await fetchStrings(locale, 'start');
   i18next.on('languageChanged', (lng) => {
     if (isLocale(lng)) applyToDocument(lng);
@@ -52,8 +55,12 @@ export const changeLocale = async (locale: Locale) => {
   await i18next.changeLanguage(locale);
 };
 
-/** The language menu is open: fetch the other languages' strings while the member chooses. */
+/**
+ * The language menu is open: fetch the other languages' strings while the member chooses, unless
+ * the phone asks to save data (then a language's strings come when it is chosen).
+ */
 export const preloadLocales = () => {
+  if (wantsLightData()) return;
   for (const locale of LOCALES) void loadStrings(locale).catch(() => undefined);
 };
 

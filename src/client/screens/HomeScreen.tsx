@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InviteShare } from '../bonus/InviteShare';
 import { PromotionWidgets } from '../bonus/PromotionWidgets';
@@ -8,6 +8,9 @@ import { useSpinActive } from '../spin/useSpinActive';
 import { RealityPanel } from '../saferPlay/RealityPanel';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
 import { useIdleAfter } from '../ui/useIdleAfter';
+import { useLightData } from '../ui/lightData';
+import { useNearViewport } from '../ui/useNearViewport';
+import { useLobbyFocusHandoff } from './useLobbyFocusHandoff';
 import { gamesBalance, totalBalance } from '../wallet/balance';
 import { balanceAge, balanceAgeText } from '../wallet/balanceAge';
 import { GameAccountList } from '../wallet/GameAccountList';
@@ -44,8 +47,15 @@ export default function HomeScreen() {
   const [gameCode, setGameCode] = useState<string | null>(null);
   const checking = gameBalances.reading;
   const spinActive = useSpinActive();
-  // The lobby's canvas starts once the page's own content is final and painted.
-  const lobbyDue = useIdleAfter(Boolean(home) && spinActive !== undefined);
+  // The lobby's canvas starts once the page's own content is final and painted, and only as the
+  // games near the screen: the balance is what most visits are for, and Pixi's start is the
+  // heaviest work on the page. A phone saving data shows the list until the member asks.
+  const lobbyRef = useRef<HTMLDivElement>(null);
+  const lobbyNear = useNearViewport(lobbyRef, Boolean(home));
+  const lightData = useLightData();
+  const [lobbyAsked, setLobbyAsked] = useState(false);
+  const lobbyDue = useIdleAfter(Boolean(home) && spinActive !== undefined && lobbyNear && (!lightData || lobbyAsked));
+  const onGamesFocus = useLobbyFocusHandoff(lobbyRef, lobbyDue);
 
   const closeModal = useCallback(() => setModal(null), []);
   const closeGame = useCallback(() => setGameCode(null), []);
@@ -157,19 +167,26 @@ export default function HomeScreen() {
         </section>
       )}
 
-      {home && !lobbyDue && accountList}
-      {home && lobbyDue && (
-        <FallbackBoundary fallback={accountList}>
-          <Suspense fallback={accountList}>
-            <Lobby
-              slots={home.slots}
-              currency={currency}
-              onOpen={setGameCode}
-              fallback={accountList}
-            />
-          </Suspense>
-        </FallbackBoundary>
-      )}
+      <div ref={lobbyRef} className="home__games" onFocus={onGamesFocus} data-testid="home-games">
+        {home && !lobbyDue && accountList}
+        {home && !lobbyDue && lightData && !lobbyAsked && (
+          <button type="button" className="btn btn--ghost btn--block home__show-lobby" onClick={() => setLobbyAsked(true)} data-testid="show-lobby">
+            {t('home.showLobby')}
+          </button>
+        )}
+        {home && lobbyDue && (
+          <FallbackBoundary fallback={accountList}>
+            <Suspense fallback={accountList}>
+              <Lobby
+                slots={home.slots}
+                currency={currency}
+                onOpen={setGameCode}
+                fallback={accountList}
+              />
+            </Suspense>
+          </FallbackBoundary>
+        )}
+      </div>
 
       {home && (
         <>

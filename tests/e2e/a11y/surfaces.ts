@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import type en from '../../../locales/en.json';
+import { showLobby } from '../support';
 
 /**
  * Every screen and dialog that accessibility.e2e.ts checks with axe-core, in th, la and en.
@@ -145,7 +146,8 @@ export const MEMBER_SURFACES: Surface[] = [
     name: 'game account',
     path: '/user/home',
     open: async (page) => {
-      // The lobby card's DOM equivalent, as a keyboard user opens it.
+      // The lobby card's DOM equivalent, as a keyboard user opens it (the lobby starts as it nears the screen).
+      await showLobby(page);
       const card = page.getByTestId('carousel-lotto').locator('button.lobby__card[tabindex="0"]');
       await card.focus();
       await page.keyboard.press('Enter');
