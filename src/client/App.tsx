@@ -41,6 +41,10 @@ const MEMBER_PAGES: Record<string, () => Promise<unknown>> = {
 export const startMemberPage = (path: string) => {
   const page = MEMBER_PAGES[path.replace(/\/+$/, '') || '/user'];
   if (!page || !hasToken()) return;
+  // The shared code (the contract, the HTTP client, the machines' runtime) imported on its own is
+  // evaluated in a task of its own, not in one long task with the shell's and the page's.
+  void import('./api/call').catch(() => undefined);
+  void import('@xstate/react').catch(() => undefined);
   void loadMemberShell().catch(() => undefined);
   void page().catch(() => undefined);
 };

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { gameBalanceMachine, type BalanceReadReason } from '../../../machines/gameBalanceMachine';
@@ -41,14 +41,18 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback((): Promise<void> => {
     const ticket = loads.next();
-    return call(endpoints.wallet)
-      .then(
-        (answer) => {
+    return call(endpoints.wallet).then(
+      // A transition: the whole home renders with the answer, in slices a slow phone stays responsive between.
+      (answer) =>
+        startTransition(() => {
           if (loads.isLatest(ticket)) setHome(answer);
-        },
-        (error: unknown) => console.warn('wallet load failed', error),
-      )
-      .finally(() => setLoading(false));
+          setLoading(false);
+        }),
+      (error: unknown) => {
+        console.warn('wallet load failed', error);
+        setLoading(false);
+      },
+    );
   }, [loads]);
 
   const readGameBalances = useCallback(async (): Promise<{ readAt: number }> => {
