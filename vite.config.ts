@@ -4,17 +4,29 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { START_SECTIONS } from './src/client/i18n/sections';
+import { precacheScope, webManifests } from './src/client/pwa/buildPlugins';
 
 /**
  * index.html names the variant's language before any script runs (SPEC section 1: Lao for the
  * Laos build, otherwise Thai), as htmlLang of src/client/i18n/locale.ts writes it: Lao is "lo"
- * in HTML. The script sets it again for a stored choice.
+ * in HTML; and links that language's web manifest (issue 32). The script sets both again for a
+ * stored choice.
  */
-const variantLanguage = (country: string | undefined): Plugin => ({
-  name: 'variant-language',
-  transformIndexHtml: (html) => html.replace(/<html lang="[^"]*">/, `<html lang="${country?.toUpperCase() === 'LA' ? 'lo' : 'th'}">`),
-});
+const variantLanguage = (country: string | undefined): Plugin => {
+  const locale = country?.toUpperCase() === 'LA' ? 'la' : 'th';
+  // The name iOS gives the app added to the home screen, in the variant's language.
+  const appTitle = () => (JSON.parse(fs.readFileSync(path.resolve('locales', `${locale}.json`), 'utf8')) as { pwa: { shortName: string } }).pwa.shortName.replaceAll('\u2060', '');
+  return {
+    name: 'variant-language',
+    transformIndexHtml: (html) =>
+      html
+        .replace(/<html lang="[^"]*">/, `<html lang="${locale === 'la' ? 'lo' : 'th'}">`)
+        .replace(/\/manifest-[a-z]+\.webmanifest/, `/manifest-${locale}.webmanifest`)
+        .replace(/(<meta name="apple-mobile-web-app-title" content=")[^"]*(")/, `$1${appTitle()}$2`),
+  };
+};
 
 /**
  * `virtual:strings/<locale>-start` and `virtual:strings/<locale>-rest`: a language's catalogue
@@ -60,9 +72,10 @@ const precompress = (): Plugin => {
     configResolved: (config) => {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // After every other plugin's closeBundle: the service worker (sw.js) is built there.
+    closeBundle: { order: 'post', sequential: true, async handler() {
       const files = fs.readdirSync(outDir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile() && /\.(js|mjs|css|html|svg|json|ico|txt)$/.test(entry.name))
+        .filter((entry) => entry.isFile() && /\.(js|mjs|css|html|svg|json|webmanifest|ico|txt)$/.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(files.map(async (file) => {
         const data = fs.readFileSync(file);
@@ -74,9 +87,35 @@ const precompress = (): Plugin => {
         fs.writeFileSync(`${file}.gz`, gz);
         fs.writeFileSync(`${file}.br`, br);
       }));
-    },
+    } },
   };
 };
+
+const precache = precacheScope();
+
+/**
+ * Issue 32, the installable app: the service worker is ours (src/client/sw.ts, injectManifest),
+ * registered by the client itself after the page is idle (src/client/pwa/serviceWorker.ts) and
+ * updated only when the member taps Update (registerType 'prompt'). The manifests are ours too
+ * (webManifests: one per language). Its precache is the member app's shell and chunks, not the
+ * console's nor the optional pages' (precacheScope).
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/client',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'icons/*.png', '*.webmanifest', 'favicon.svg'],
+      manifestTransforms: [async (entries) => precache.precacheFilter(entries)],
+      // Hashed files are cached by their name; the others (index.html, icons) by a revision.
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
 
 // The client is built into dist/ and served by the Fastify server (npm start), or served by
 // Vite's dev server with /api and /socket.io proxied to the API (npm run dev).
@@ -85,7 +124,15 @@ export default defineConfig(({ mode }) => ({
   base: '/',
   // Copied as they are to the site's root: the icon browsers ask for at /favicon.ico.
   publicDir: 'assets/public',
-  plugins: [react(), stringsParts(), variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY), precompress()],
+  plugins: [
+    react(),
+    stringsParts(),
+    variantLanguage(loadEnv(mode, process.cwd(), 'VITE_').VITE_COUNTRY),
+    webManifests(),
+    precache.plugin,
+    installableApp(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     manifest: true,

@@ -8,6 +8,7 @@ import { withAllStrings } from './i18n';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PublicShell } from './shells/PublicShell';
+import { AppUpdateSlot } from './pwa/AppUpdateSlot';
 import { ToastProvider } from './ui/Toasts';
 
 // The member area loads on demand so the login page stays small, with every section of the
@@ -114,6 +115,7 @@ export function App() {
           </Routes>
         </Suspense>
       </BrowserRouter>
+      <AppUpdateSlot />
     </ToastProvider>
   );
 }

@@ -24,6 +24,7 @@ import { launchChromium, phoneContext, ROOT, url } from './harness';
  */
 
 const DIST = path.join(ROOT, 'dist');
+const SERVICE_WORKER = 'src/client/pwa/serviceWorker.ts';
 const manifest = () => readManifest(DIST);
 
 const code = (chunks: Manifest, keys: Iterable<string>) =>
@@ -111,9 +112,15 @@ describe('JavaScript budget (issue 18)', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await context.close();
 
-      expect(scripts.filter((file) => !counted.has(file))).toEqual([]);
+      // Issue 32: the service worker's registration loads once the page is idle, after it works;
+      // it is small, and XState and the new-version notice come only with a new version.
+      const afterIdle = [...staticClosure(chunks, SERVICE_WORKER)].map((key) => chunks[key].file).filter((file) => !counted.has(file));
+      const afterIdleBytes = afterIdle.reduce((sum, file) => sum + gzipSize(DIST, file), 0);
+      console.log(`/login after idle (service worker registration): ${(afterIdleBytes / KB).toFixed(1)} KB gzip`);
+      expect(afterIdleBytes).toBeLessThanOrEqual(4 * KB);
+      expect(scripts.filter((file) => !counted.has(file) && !afterIdle.includes(file))).toEqual([]);
       expect(scripts.filter((file) => starts.some((key) => chunks[key].file === file))).toHaveLength(1);
-      const downloaded = scripts.reduce((sum, file) => sum + gzipSize(DIST, file), 0);
+      const downloaded = scripts.filter((file) => !afterIdle.includes(file)).reduce((sum, file) => sum + gzipSize(DIST, file), 0);
       expect(downloaded).toBeLessThanOrEqual(login.bytes);
     });
   });

@@ -6,6 +6,7 @@ import { hasToken, readLocal, STORAGE_KEYS, writeLocal } from '../auth/storage';
 import { fetchStrings, loadAllStrings, loadStrings, markAdded } from './catalogues';
 import { htmlLang, initialLocale, isLocale } from './locale';
 import { wantsLightData } from '../ui/lightData';
+import { manifestHref } from '../pwa/webManifest';
 
 export { currentLocale } from './locale';
 export { loadAllStrings } from './catalogues';
@@ -16,6 +17,8 @@ const applyToDocument = (locale: Locale) => {
   document.title = knownSiteName() ?? i18next.t('app.name');
   // Search engines and link previews read the description; index.html carries the Thai one.
   document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('app.tagline'));
+  // The installed app's name in the member's language (issue 32): the manifest of that language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(locale));
 };
 
 /**

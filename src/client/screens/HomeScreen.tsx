@@ -6,6 +6,7 @@ import { DepositWidget } from '../deposit/DepositWidget';
 import { formatAmount } from '../format';
 import { useSpinActive } from '../spin/useSpinActive';
 import { RealityPanel } from '../saferPlay/RealityPanel';
+import { InstallCard } from '../pwa/InstallCard';
 import { FallbackBoundary } from '../ui/FallbackBoundary';
 import { useIdleAfter } from '../ui/useIdleAfter';
 import { useLightData } from '../ui/lightData';
@@ -154,6 +155,9 @@ export default function HomeScreen() {
           </button>
         </li>
       </ul>
+
+      {/* Issue 32: the app installs from the browser (no app store takes it); put away, it stays away. */}
+      <InstallCard dismissible />
 
       {home && <PromotionWidgets memberId={home.profile._id} spinActive={spinActive === true} invite={home.invite} coins={home.profile.coin} onRefreshAll={check} refreshing={checking} onMoneyChanged={reloadWallet} />}
 

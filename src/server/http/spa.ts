@@ -21,9 +21,12 @@ export async function registerSpa(app: FastifyInstance, dir: string, options: { 
       index: false,
       // The build writes .br and .gz beside each text file (vite.config.ts); a browser that accepts one gets it.
       preCompressed: true,
-      // Hashed assets never change; index.html must always be fresh.
+      // Hashed assets never change; index.html must always be fresh, and so must the service
+      // worker (/sw.js, issue 32), or a phone would keep an old app for as long as a cache says.
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The installable app's manifests (/manifest-<locale>.webmanifest): the type browsers expect.
+        if (file.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

@@ -10,6 +10,7 @@ import { useToast } from '../../ui/toastContext';
 import { BankAccountName } from './BankAccountName';
 import { Row } from './ProfileRow';
 import { ChangePassword } from './ChangePassword';
+import { InstallCard } from '../../pwa/InstallCard';
 import '../pages.css';
 import './profile.css';
 
@@ -57,6 +58,8 @@ export function ProfileScreen() {
         </span>
         <ChevronDownIcon size={20} className="profile__link-chevron" />
       </Link>
+      {/* Issue 32: install the app (or how, on an iPhone); gone once installed. */}
+      <InstallCard />
     </section>
   );
 }

@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startClientServer } from '../bench/client-server';
+import { fontsReady, launchChromium, ROOT, screenshot, url } from './harness';
+import { LOCALES, chooseLanguage, openAsMember, registerMember, type Locale } from './support';
+
+/**
+ * Issue 32, the installable app, in Chromium on a phone (390×844): the manifest of each language
+ * and its icons; the service worker installs, takes the page after a reload, and opens the app
+ * with no network (the offline banner in th, la and en) while the API is never answered from a
+ * cache; a new deploy is offered ("A new version is ready", Update, reload under the new worker);
+ * the install card on a synthetic beforeinstallprompt, and the iPhone's hint. Only this file's
+ * contexts allow service workers (harness.ts blocks them everywhere else). Few page loads: each
+ * test goes on from the page the one before left.
+ */
+
+const ALL: Locale[] = ['th', 'la', 'en'];
+const plain = (text: string) => text.replaceAll('\u2060', '');
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+
+/** A context of this file: service workers allowed unless told. */
+const pwaContext = (options: { baseURL?: string; userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
+  browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    baseURL: options.baseURL ?? url('/'),
+    userAgent: options.userAgent,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  });
+
+/** Waits for the worker to be active (its precache filled); true when it controls the page. */
+const workerReady = (p: Page) =>
+  p.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return { scope: registration.scope, script: registration.active?.scriptURL ?? null, controlled: navigator.serviceWorker.controller !== null };
+  });
+
+const bannerState = (p: Page) => p.locator('header .connection-banner').evaluate((el) => el.querySelector('p')?.className.match(/--(\w+)/)?.[1] ?? 'online');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const member = await registerMember({ name: 'Installed Member', accountPrefix: '64' });
+  token = member.auth.authorization.replace('Bearer ', '');
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the installable app', () => {
+  it('serves a manifest per language with our icons, the worker fresh and allowed by the page policy', async () => {
+    const html = await (await fetch(url('/login'), { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<link rel="manifest" href="/manifest-th.webmanifest" />');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />');
+    expect(html).toContain('<meta name="apple-mobile-web-app-capable" content="yes" />');
+    expect(html).toContain(`<meta name="apple-mobile-web-app-title" content="${LOCALES.th.pwa.shortName}" />`);
+    for (const locale of ALL) {
+      const answer = await fetch(url(`/manifest-${locale}.webmanifest`));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+      const manifest = (await answer.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
+      expect(manifest).toMatchObject({
+        id: '/',
+        name: plain(LOCALES[locale].pwa.name),
+        short_name: plain(LOCALES[locale].pwa.shortName),
+        start_url: '/user/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b0617',
+        background_color: '#0b0617',
+      });
+      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+      if (locale !== 'en') continue;
+      for (const icon of [...manifest.icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+        const image = await fetch(url(icon.src));
+        expect(image.headers.get('content-type')).toBe('image/png');
+        const bytes = Buffer.from(await image.arrayBuffer());
+        // A PNG's width and height, from its IHDR.
+        expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+      }
+    }
+    const worker = await fetch(url('/sw.js'));
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('content-security-policy') ?? '').toMatch(/worker-src 'self'/);
+    const asset = html.match(/src="(\/assets\/index-[^"]+\.js)"/)![1];
+    expect((await fetch(url(asset))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('installs and takes the page after a reload; the manifest link follows the language', async () => {
+    context = await pwaContext();
+    page = await context.newPage();
+    await openAsMember(page, token, 'en', '/user/home');
+    await page.getByTestId('wallet-amount').waitFor();
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest-en.webmanifest');
+    await chooseLanguage(page, 'la');
+    await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest-la.webmanifest');
+    await chooseLanguage(page, 'en');
+    const first = await workerReady(page);
+    expect(first.script).toBe(url('/sw.js'));
+    expect(first.scope).toBe(url('/'));
+    await page.reload();
+    await page.getByTestId('wallet-amount').waitFor();
+    expect((await workerReady(page)).controlled).toBe(true);
+    // Precached: the member app, not the console's nor the prize showcase's chunks; never an API answer.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((p) => /^\/assets\/HomeScreen-.*\.js$/.test(p))).toBe(true);
+    expect(cached.filter((p) => /AdminApp|PrizeCoin3D|DemoGameScreen|^\/api\//.test(p))).toEqual([]);
+  });
+
+  it('opens with no network: the app shell from the cache, the offline banner, and no API answer from a cache', async () => {
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('navigation', { name: LOCALES.en.nav.menu }).waitFor();
+    await expect.poll(() => bannerState(page)).toBe('offline');
+    const api = await page.evaluate(() =>
+      fetch('/api/wallet', { headers: { 'x-client': 'member-wallet' } }).then(
+        (answer) => `answered ${answer.status}`,
+        () => 'failed',
+      ),
+    );
+    expect(api).toBe('failed');
+    for (const locale of ALL) {
+      await chooseLanguage(page, locale);
+      await page.getByRole('status').filter({ hasText: LOCALES[locale].connection.offline }).waitFor();
+      await fontsReady(page);
+      await screenshot(page, `pwa-offline-${locale}`);
+    }
+    await context.setOffline(false);
+    await expect.poll(() => bannerState(page)).not.toBe('offline');
+    await page.getByTestId('wallet-amount').waitFor();
+  });
+
+  it('offers to install on the browser\'s beforeinstallprompt: on the home (put away for good) and the profile', async () => {
+    const offer = () =>
+      page.evaluate(() => {
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => void ((window as unknown as { prompted: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1),
+          userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+        });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await page.getByTestId('install-card').count()).toBe(0);
+    expect(await offer()).toBe(true);
+    const card = page.getByTestId('install-card');
+    for (const locale of ALL) {
+      await chooseLanguage(page, locale);
+      const t = LOCALES[locale].pwa;
+      await card.getByRole('heading', { name: t.installTitle }).waitFor();
+      const install = card.getByRole('button', { name: t.install });
+      const close = card.getByRole('button', { name: t.dismiss });
+      for (const target of [install, close]) {
+        const box = (await target.boundingBox())!;
+        expect(Math.round(box.height)).toBeGreaterThanOrEqual(44);
+        expect(Math.round(box.width)).toBeGreaterThanOrEqual(44);
+      }
+      await card.scrollIntoViewIfNeeded();
+      await fontsReady(page);
+      await screenshot(page, `pwa-install-card-${locale}`);
+    }
+    await card.getByRole('button', { name: LOCALES.en.pwa.dismiss }).click();
+    expect(await card.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('installCardDismissed'))).toBe('1');
+
+    await page.getByTestId('menu-profile').click();
+    const onProfile = page.getByTestId('install-card');
+    await onProfile.getByRole('button', { name: LOCALES.en.pwa.install }).click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+    // Accepted: installed, so the card goes.
+    await expect.poll(() => onProfile.count()).toBe(0);
+  });
+
+  it('tells an iPhone how: Share, then Add to Home Screen', async () => {
+    const iphone = await pwaContext({ userAgent: IPHONE_SAFARI, serviceWorkers: 'block' });
+    try {
+      const p = await iphone.newPage();
+      await openAsMember(p, token, 'en', '/user/profile');
+      const hint = p.getByTestId('install-hint-ios');
+      for (const locale of ALL) {
+        await chooseLanguage(p, locale);
+        await hint.getByText(LOCALES[locale].pwa.iosHint).waitFor();
+        expect(await hint.getByRole('button').count()).toBe(0);
+        await hint.scrollIntoViewIfNeeded();
+        await fontsReady(p);
+        await screenshot(p, `pwa-iphone-hint-${locale}`);
+      }
+      expect(await p.locator('meta[name="apple-mobile-web-app-title"]').getAttribute('content')).toBe(LOCALES.en.pwa.shortName);
+    } finally {
+      await iphone.close();
+    }
+  });
+
+  it('offers a new deploy, and takes it on a tap: the page reloads under the new worker', async () => {
+    // A copy of the build on a server of its own, so that its worker can change.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'member-wallet-pwa-'));
+    fs.cpSync(path.join(ROOT, 'dist'), copy, { recursive: true });
+    const server = await startClientServer(copy);
+    const deploy = await pwaContext({ baseURL: server.baseURL });
+    try {
+      const p = await deploy.newPage();
+      await p.goto('/login');
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      await workerReady(p);
+      await p.reload();
+      expect((await workerReady(p)).controlled).toBe(true);
+      expect(await p.getByTestId('app-update').count()).toBe(0);
+
+      // The next deploy: other bytes in sw.js (the compressed copies go, or they would be sent).
+      for (const stale of ['sw.js.br', 'sw.js.gz']) fs.rmSync(path.join(copy, stale), { force: true });
+      fs.appendFileSync(path.join(copy, 'sw.js'), '\n// the next deploy\n');
+      await p.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const prompt = p.getByTestId('app-update');
+      for (const locale of ['en', 'la', 'th'] as Locale[]) {
+        await chooseLanguage(p, locale);
+        await prompt.getByText(LOCALES[locale].pwa.updateReady).waitFor({ timeout: 20_000 });
+        expect(await prompt.getAttribute('role')).toBe('status');
+        const update = prompt.getByRole('button', { name: LOCALES[locale].pwa.update });
+        expect(Math.round((await update.boundingBox())!.height)).toBeGreaterThanOrEqual(44);
+        await fontsReady(p);
+        await screenshot(p, `pwa-update-${locale}`);
+      }
+      const waiting = await p.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting !== null);
+      expect(waiting).toBe(true);
+      const reloaded = p.waitForEvent('load');
+      await prompt.getByRole('button', { name: LOCALES.th.pwa.update }).click();
+      await reloaded;
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      const after = await p.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.getRegistration())!;
+        return { waiting: registration.waiting !== null, active: registration.active?.state, controlled: navigator.serviceWorker.controller !== null };
+      });
+      expect(after).toEqual({ waiting: false, active: 'activated', controlled: true });
+      expect(await p.getByTestId('app-update').count()).toBe(0);
+    } finally {
+      await deploy.close();
+      await server.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
