@@ -30,7 +30,7 @@ export const readPush = (data: { json(): unknown } | null): PushMessage | undefi
 };
 
 /** Only the app's own pages: a push may not send the member to another site. */
-const sameOriginPath = (url: string | undefined, origin: string): string => {
+export const sameOriginPath = (url: string | undefined, origin: string): string => {
   if (!url) return '/user/home';
   try {
     const target = new URL(url, origin);
