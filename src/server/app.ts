@@ -45,6 +45,7 @@ import { setupAdmin } from './modules/admin/setup';
 import { setupConfig } from './modules/config/setup';
 import { setupReports } from './modules/reports/setup';
 import { setupSaferPlay } from './modules/safer-play/setup';
+import { MemberNotices } from './notices/member-notices';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { MovableClock } from './sandbox/clock';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime,
     memberGates,
     adapters,
+    notices: new MemberNotices((err) => app.log.error({ err }, 'a member notice listener failed')),
     guards: {
       member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate, gates: memberGates }),
       service: serviceSwitch(() => settings.isServiceActive(clock.now())),
