@@ -244,6 +244,36 @@ describe.each(engines)('web push on %s', (engine) => {
   });
 });
 
+describe.each(engines)('web push of a refused withdrawal on %s', (engine) => {
+  it('tells withdrawal.refused, in Thai, opening the statement', async () => {
+    const t = await build(engine, { PAYOUT_ADAPTER: 'manual' });
+    const service = await localPushService();
+    try {
+      const m = await seedMember(t.app);
+      const device = deviceKeys();
+      const endpoint = `${service.base}/push/refused`;
+      await contractCaller(t.app, m.token)(endpoints.pushSubscribe, { body: { endpoint, keys: device.keys, language: 'th' } });
+      await fundWallet(t.app, m.id, 1000);
+      expect((await contractCaller(t.app, m.token)(endpoints.walletWithdraw, { body: { amount: 250 } })).statusCode).toBe(200);
+      const w = await t.app.ctx.db.selectFrom('withdrawal').select('id').where('member_id', '=', m.id).executeTakeFirstOrThrow();
+      expect(await t.app.wallet.withdrawals.finish(w.id, 'rejected', 'operator', undefined, ['paying'])).toBe(true);
+      // Ending it again ends nothing and tells nothing.
+      expect(await t.app.wallet.withdrawals.finish(w.id, 'rejected', 'operator', undefined, ['paying'])).toBe(false);
+      await t.app.push.settled();
+      const payloads = service.received.map((r) => JSON.parse(ece.decrypt(r.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.authSecret }).toString('utf8')));
+      expect(payloads).toEqual([{
+        title: TEXTS.th.withdrawal.refused.title,
+        body: TEXTS.th.withdrawal.refused.body.replace('{{amount}}', '250.00').replace('{{currency}}', 'บาท'),
+        url: '/user/statement',
+        tag: 'withdrawal',
+      }]);
+    } finally {
+      await t.close();
+      await service.close();
+    }
+  });
+});
+
 describe.each(engines)('web push in live mode on %s', (engine) => {
   const LIVE = {
     APP_MODE: 'live', SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't',
