@@ -216,3 +216,6 @@ export const DEPOSIT_NOTICE = {
 /** States of a deposit notice. */
 export const DEPOSIT_NOTICE_STATES = ['pending', 'matched', 'expired'] as const;
 export type DepositNoticeState = (typeof DEPOSIT_NOTICE_STATES)[number];
+
+/** Web Push (issue 32): the push subscriptions one member keeps (their devices); a newer one drops the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 5;

@@ -104,6 +104,10 @@ export const ERROR_CODES = [
   'LIMIT_RAISE_REFUSED', // an operator raising or removing a member's limit (only a new or lower one may be set)
   'CANNOT_SHORTEN', // a break or exclusion that would end before the one in force (neither can be shortened)
   'EXCLUSION_CONFIRM_INVALID', // self-exclusion's second confirmation with a wrong, used or expired token, or for another length
+  // Web Push (issue 32)
+  'PUSH_OFF', // subscribing to pushes while the server sends none (no VAPID keys configured in live mode)
+  'PUSH_ENDPOINT_INVALID', // a push subscription whose endpoint is not an https address of a known push service (sandbox: http or https)
+  'PUSH_KEYS_INVALID', // a push subscription whose keys are not base64url of the right length (p256dh: a 65-byte P-256 point, auth: 16 bytes)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -179,6 +183,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   NO_LIMIT: 409,
   LIMIT_RAISE_REFUSED: 403,
   CANNOT_SHORTEN: 409,
+  PUSH_OFF: 409,
 };
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code] ?? 400;

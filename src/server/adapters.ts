@@ -17,6 +17,8 @@ import type { PayoutProvider } from './providers/payout/adapter';
 import { ManualPayout } from './providers/payout/manual';
 import type { SlipVerifier } from './providers/slips/adapter';
 import { HttpSlipVerifier } from './providers/slips/http-verifier';
+import type { PushDelivery } from './providers/push/push';
+import { WebPushDelivery } from './providers/push/web-push';
 import { HttpSmsGateway } from './providers/sms/http-gateway';
 import type { SmsSender } from './providers/sms/sms';
 import type { FileStorage } from './providers/storage/adapter';
@@ -30,6 +32,7 @@ import { DemoProviderEngine } from './sandbox/simulators/demo-provider/engine';
 import { SandboxGateway } from './sandbox/simulators/gateway';
 import { SandboxPayout } from './sandbox/simulators/payout';
 import { sandboxSecret } from './sandbox/simulators/secrets';
+import { SandboxPushOutbox } from './sandbox/simulators/push-outbox';
 import { SandboxSmsInbox } from './sandbox/simulators/sms-inbox';
 import { SandboxTrueWallet, SandboxTrueWalletTransfers } from './sandbox/simulators/truewallet';
 
@@ -62,11 +65,15 @@ export interface Adapters {
   chatFiles: FileStorage;
   /** Where the images operators upload for banners are kept (served publicly by their content address). */
   contentImages: FileStorage;
+  /** Hands Web Push messages to the browsers' push services (sandbox: and keeps them in its outbox). */
+  push: PushDelivery;
 }
 
 /** The stand-ins for the outside companies in sandbox mode, which the sandbox's own routes drive. */
 export interface Simulators {
   smsInbox: SandboxSmsInbox;
+  /** The pushes sent, as the SMS inbox keeps the texts. */
+  pushOutbox: SandboxPushOutbox;
   bank: SandboxBank;
   bankFeed: SandboxBankFeed;
   gateway: SandboxGateway;
@@ -97,7 +104,8 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
   const contentImages = new LocalDiskStorage(config.CONTENT_IMAGES_DIR ?? path.join(config.DATA_DIR, 'content-images'));
   // A payout adapter is chosen apart from the mode: a sandbox may pay by hand too (PAYOUT_ADAPTER=manual).
   const payout = config.payout === 'sandbox' ? new SandboxPayout(deps.db) : new ManualPayout();
-  if (config.sandbox) return sandboxAdapters(app, deps, { chatFiles, contentImages, payout });
+  const push = new WebPushDelivery(config.PROVIDER_TIMEOUT_MS);
+  if (config.sandbox) return sandboxAdapters(app, deps, { chatFiles, contentImages, payout, push });
 
   // loadConfig refuses live mode without each of these, so they are here.
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
@@ -118,6 +126,7 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
       trueWalletFeed: new HmacTrueWalletFeed(config.TRUEWALLET_FEED_SECRET),
       chatFiles,
       contentImages,
+      push,
     },
   };
 }
@@ -131,7 +140,7 @@ const SANDBOX_FORM_LAUNCH: ReadonlySet<string> = new Set(['UFABET']);
 function sandboxAdapters(
   app: FastifyInstance,
   { config, db, clock }: AdapterDeps,
-  shared: { chatFiles: FileStorage; contentImages: FileStorage; payout: PayoutProvider },
+  shared: { chatFiles: FileStorage; contentImages: FileStorage; payout: PayoutProvider; push: PushDelivery },
 ): { adapters: Adapters; simulators: Simulators } {
   const publicUrl = () => config.PUBLIC_URL ?? `http://localhost:${listeningPort(app) ?? config.PORT}`;
   // The simulators notify our webhooks through the whole HTTP pipeline (parsing, signature check), in process.
@@ -159,6 +168,7 @@ function sandboxAdapters(
   const trueWalletFeedSecret = config.SANDBOX_TRUEWALLET_FEED_SECRET ?? sandboxSecret(config, 'truewallet-feed');
   const trueWalletTransfers = new SandboxTrueWalletTransfers(clock, trueWalletFeedSecret, deliverTo('/api/webhooks/truewallet'));
   const smsInbox = new SandboxSmsInbox(db, clock, (line, msg) => app.log.info(line, msg));
+  const pushOutbox = new SandboxPushOutbox(db, clock, shared.push, (line, msg) => app.log.info(line, msg));
 
   return {
     adapters: {
@@ -175,8 +185,9 @@ function sandboxAdapters(
       trueWalletFeed: new HmacTrueWalletFeed(trueWalletFeedSecret),
       chatFiles: shared.chatFiles,
       contentImages: shared.contentImages,
+      push: pushOutbox,
     },
-    simulators: { smsInbox, bank, bankFeed, gateway, trueWallet, trueWalletTransfers, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
+    simulators: { smsInbox, pushOutbox, bank, bankFeed, gateway, trueWallet, trueWalletTransfers, demo, demoSecret, demoLauncher: (code) => launchers.get(code)! },
   };
 }
 

@@ -45,6 +45,8 @@ import { setupAdmin } from './modules/admin/setup';
 import { setupConfig } from './modules/config/setup';
 import { setupReports } from './modules/reports/setup';
 import { setupSaferPlay } from './modules/safer-play/setup';
+import { setupPush } from './modules/push/setup';
+import { MemberNotices } from './notices/member-notices';
 import { Realtime } from './realtime/realtime';
 import { registerSandboxRoutes } from './sandbox/routes';
 import { MovableClock } from './sandbox/clock';
@@ -172,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime,
     memberGates,
     adapters,
+    notices: new MemberNotices((err) => app.log.error({ err }, 'a member notice listener failed')),
     guards: {
       member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate, gates: memberGates }),
       service: serviceSwitch(() => settings.isServiceActive(clock.now())),
@@ -205,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   setupReports(app, ctx, wallet.money, office);
   setupChat(app, ctx);
   setupSaferPlay(app, ctx, wallet.money, office);
+  setupPush(app, ctx);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);
   if (simulators) registerSandboxRoutes(app, ctx, simulators, { wallet, spinWheel, depositAccounts: deposits.accounts });

@@ -16,6 +16,17 @@ const isHttpsOrigin = (text: string) => {
     return false;
   }
 };
+/** The bytes a base64url text (no padding) stands for, or -1 when it is not one. */
+export const base64urlBytes = (text: string): number =>
+  /^[A-Za-z0-9_-]+$/.test(text) && text.length % 4 !== 1 ? Math.floor((text.length * 3) / 4) : -1;
+const isVapidSubject = (text: string) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'mailto:' && url.pathname.includes('@')) || (url.protocol === 'https:' && url.hostname !== '');
+  } catch {
+    return false;
+  }
+};
 const originList = (text: string) => text.split(',').map((o) => o.trim()).filter(Boolean);
 
 /** The environment the server reads, validated once at start; a bad value stops the start. */
@@ -120,6 +131,18 @@ export const configSchema = z.object({
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(64).max(4 * 1024 * 1024).default(65_536),
   /** Passes one password hash makes over its memory; the default 3 is argon2's own. */
   PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(20).default(3),
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's P-256 key pair, base64url (the public key
+   * 65 bytes uncompressed, the private key 32), and the contact push services may write to. All
+   * three or none: live mode without them sends no push (the opt-in is hidden); sandbox mode without
+   * them makes a key pair once and keeps it in the database, so every node signs with the same.
+   */
+  VAPID_PUBLIC_KEY: z.string().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || base64urlBytes(v) === 65, 'must be the base64url of an uncompressed P-256 public key (65 bytes)'),
+  VAPID_PRIVATE_KEY: z.string().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || base64urlBytes(v) === 32, 'must be the base64url of a P-256 private key (32 bytes)'),
+  VAPID_SUBJECT: z.string().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || isVapidSubject(v), 'must be a mailto: or https:// address'),
 });
 
 /** The least a production server hashes passwords with (OWASP's floor for argon2id: 19 MiB, 2 passes). */
@@ -172,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (values.NODE_ENV === 'production'
     && (values.PASSWORD_HASH_MEMORY_KIB < PRODUCTION_PASSWORD_FLOOR.memoryKib || values.PASSWORD_HASH_PASSES < PRODUCTION_PASSWORD_FLOOR.passes)) {
     throw new ConfigError(`NODE_ENV=production hashes passwords with at least ${PRODUCTION_PASSWORD_FLOOR.memoryKib} KiB and ${PRODUCTION_PASSWORD_FLOOR.passes} passes: raise PASSWORD_HASH_MEMORY_KIB / PASSWORD_HASH_PASSES or leave them unset`);
+  }
+  const vapid = [values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY, values.VAPID_SUBJECT].filter(Boolean).length;
+  if (vapid !== 0 && vapid !== 3) {
+    throw new ConfigError('Web Push needs all three of VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT, or none (no push)');
   }
   const payout = values.PAYOUT_ADAPTER ?? (sandbox ? 'sandbox' : 'manual');
   if (!sandbox && payout === 'sandbox') {

@@ -9,6 +9,7 @@ import type { Authenticator } from './http/member-guard';
 import type { MemberGates } from './http/member-gates';
 import type { Passwords } from './modules/account/passwords';
 import type { Lookups } from './modules/lookup/lookups';
+import type { MemberNotices } from './notices/member-notices';
 import type { Otp } from './modules/otp/otp';
 import type { ResetCodes } from './modules/otp/reset-codes';
 import type { Sessions } from './modules/sessions/sessions';
@@ -40,4 +41,6 @@ export interface AppContext {
   authenticate: Authenticator;
   /** The outside services (game providers, payout, gateways, bank feed, slips, True Wallet, SMS, file storage), chosen by adapters.ts. */
   adapters: Adapters;
+  /** What members are told outside the open page, after commit (`notices/`); the push module listens. */
+  notices: MemberNotices;
 }

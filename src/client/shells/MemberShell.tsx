@@ -9,6 +9,8 @@ import { ConnectionBanner } from '../ui/ConnectionBanner';
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, ScrollIcon, UserIcon } from '../ui/icons';
 import { LanguageDropdown } from '../ui/LanguageDropdown';
 import { WalletProvider } from '../wallet/WalletProvider';
+import { forgetOnLogout } from '../push/pushDevice';
+import { usePushFollowsLanguage } from '../push/usePushFollowsLanguage';
 import { RealityCheckProvider } from '../saferPlay/RealityCheckProvider';
 import { RestrictionNotice } from '../saferPlay/RestrictionNotice';
 import { PlayStoppedListener } from '../saferPlay/PlayStoppedListener';
@@ -24,13 +26,17 @@ export default function MemberShell() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  usePushFollowsLanguage();
 
   const logout = () => {
-    // Ends the session on the server too; the token is read synchronously when the call starts,
-    // so it can be forgotten right away.
-    void call(endpoints.logout).catch(() => undefined);
-    clearToken();
-    void navigate('/login', { replace: true });
+    // This device stops receiving the member's pushes first (best effort: its call starts with the
+    // token still stored). Then the session ends on the server too; the token is read synchronously
+    // when the call starts, so it can be forgotten right away.
+    void forgetOnLogout().catch(() => undefined).then(() => {
+      void call(endpoints.logout).catch(() => undefined);
+      clearToken();
+      void navigate('/login', { replace: true });
+    });
   };
 
   const items: BottomMenuItem[] = [

@@ -16,6 +16,7 @@ import { sandboxEndpoints } from './sandbox';
 import { bankFeedEndpoints } from './bankFeed';
 import { contentEndpoints } from './content';
 import { saferPlayEndpoints } from './saferPlay';
+import { pushEndpoints } from './push';
 
 /** Every endpoint of the API, keyed by the name of its typed client call. */
 export const endpoints = {
@@ -37,6 +38,7 @@ export const endpoints = {
   ...sandboxEndpoints,
   ...contentEndpoints,
   ...saferPlayEndpoints,
+  ...pushEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,26 @@ export const sandboxSms = endpoint({
   }),
 });
 
+export const sandboxPush = endpoint({
+  method: 'GET', path: '/api/sandbox/push', access: 'sandbox', tag,
+  summary: "The sandbox's push outbox, newest first: every push sent (to each subscription, in its language) and what became of it; phone narrows it to one member",
+  query: z.object({ phone: z.string().max(20).optional() }),
+  response: z.object({
+    messages: z.array(z.object({
+      memberId: z.number().int(),
+      username: z.string(),
+      service: z.string().describe("the push service's origin (never the endpoint's path)"),
+      language: z.string(),
+      title: z.string(),
+      body: z.string(),
+      url: z.string(),
+      tag: z.string(),
+      status: z.enum(['sent', 'gone', 'failed']).describe('gone: the push service answered 404 or 410, the subscription was deleted'),
+      createdAt: isoDate,
+    })),
+  }),
+});
+
 export const sandboxSlip = endpoint({
   method: 'POST', path: '/api/sandbox/slips', access: 'sandbox', tag,
   summary: 'Make a bank transfer slip for an amount, to upload as a deposit; answers image/png',
@@ -152,6 +172,6 @@ export const sandboxGameSpin = endpoint({
 export const sandboxEndpoints = {
   sandboxClock,
   sandboxClockAdvance,
-  sandboxSms, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxTruewalletTransfer, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
+  sandboxSms, sandboxPush, sandboxSlip, sandboxQrcodePay, sandboxBankArrival, sandboxTruewalletVoucher, sandboxTruewalletTransfer, sandboxWalletFund, sandboxGameSession, sandboxGameSpin,
   sandboxSpinCoins,
 };

@@ -817,3 +817,47 @@ export interface SaferPlayAckTable {
   member_id: number;
   acknowledged_at: Date;
 }
+
+/** Web Push (0039_push_subscription, issue 32). */
+export interface DB {
+  push_subscription: PushSubscriptionTable;
+  push_vapid: PushVapidTable;
+  sandbox_push: SandboxPushTable;
+}
+
+/** A browser's push subscription for one member; the endpoint is unique (one device). */
+export interface PushSubscriptionTable {
+  id: Generated<bigint>;
+  member_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: 'th' | 'la' | 'en';
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Sandbox mode's VAPID key pair when the configuration names none: one row. */
+export interface PushVapidTable {
+  id: Generated<boolean>;
+  public_key: string;
+  private_key: string;
+  subject: string;
+  created_at: Generated<Date>;
+}
+
+/** The sandbox outbox: each push sent, as the member's device would show it. */
+export interface SandboxPushTable {
+  id: Generated<bigint>;
+  member_id: number;
+  /** The push service's origin only: an endpoint's path is the subscription's capability. */
+  service: string;
+  language: string;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  /** 'sent', 'gone' (404/410, the subscription deleted) or 'failed'. */
+  status: string;
+  created_at: Date;
+}

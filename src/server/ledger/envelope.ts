@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { DomainError } from '../errors';
+import { MemberNotices, type MemberNotice } from '../notices/member-notices';
 import { AccountDirectory } from './accounts';
 import { answerCode, PENDING_ANSWER, type MoneyAnswer } from './answer';
 import { MoneyHooks } from './hooks';
@@ -20,6 +21,11 @@ export interface MoneyStep {
   post(entry: EntryInput): Promise<PostedEntry>;
   /** An event for the member's open pages, sent only if and after the step commits. */
   announce(memberId: number, event: string, payload?: unknown): void;
+  /**
+   * Something to tell the member outside the open page (a push: `notices/member-notices.ts`),
+   * handed to the notices' listeners only if and after the step commits.
+   */
+  tell(memberId: number, notice: MemberNotice): void;
   /**
    * Registers a key the step itself derives (a deposit's reference, an operator's proposal...)
    * as done with this answer: a second step with the same key fails on the unique index.
@@ -47,6 +53,18 @@ interface Announcement {
   payload: unknown;
 }
 
+interface Told {
+  memberId: number;
+  notice: MemberNotice;
+}
+
+/** What a step leaves to do after its commit. */
+interface AfterCommit {
+  announcements: Announcement[];
+  told: Told[];
+  entries: number;
+}
+
 /**
  * The one way money moves (`README.md`): a step runs in one transaction, claims its key in the
  * one key table, books only through the ledger's one write, stores its answer as a body or an
@@ -64,6 +82,8 @@ export class Money {
     private readonly publish: (memberId: number, event: string, payload: unknown) => void,
     /** How long a request waits for a duplicate's answer before answering "in progress". */
     readonly duplicateWaitMs: number,
+    /** Where `step.tell` notices go after commit (the app context's; tests may leave it out). */
+    readonly notices: MemberNotices = new MemberNotices(),
   ) {}
 
   /** A member's currency never changes, so it is read once per process (never call inside a step on PGlite: one connection). */
@@ -82,11 +102,11 @@ export class Money {
    * the ledger's unique references and the step's own rows.
    */
   async step<R>(work: (step: MoneyStep) => Promise<R>): Promise<R> {
-    const announcements: Announcement[] = [];
-    const booked = { entries: 0 };
-    const result = await this.db.transaction().execute((trx) => work(this.stepIn(trx, announcements, booked)));
-    for (const a of announcements) this.publish(a.memberId, a.event, a.payload);
-    if (booked.entries > 0) this.moneyMoved();
+    const after: AfterCommit = { announcements: [], told: [], entries: 0 };
+    const result = await this.db.transaction().execute((trx) => work(this.stepIn(trx, after)));
+    for (const a of after.announcements) this.publish(a.memberId, a.event, a.payload);
+    for (const t of after.told) this.notices.tell(t.memberId, t.notice);
+    if (after.entries > 0) this.moneyMoved();
     return result;
   }
 
@@ -150,7 +170,8 @@ export class Money {
     if (event === WALLET_CHANGED) this.moneyMoved();
   }
 
-  private stepIn(trx: Transaction<DB>, announcements: Announcement[], booked: { entries: number }): MoneyStep {
+  private stepIn(trx: Transaction<DB>, after: AfterCommit): MoneyStep {
+    const { announcements } = after;
     const announce = (memberId: number, event: string, payload: unknown = {}) => {
       // One wallet.changed per member and step is enough: the page reads the wallet again.
       if (announcements.some((a) => a.memberId === memberId && a.event === event && a.payload === payload)) return;
@@ -161,11 +182,14 @@ export class Money {
       trx,
       post: async (entry) => {
         const posted = await postEntry(trx, this.accounts, entry);
-        booked.entries += 1;
+        after.entries += 1;
         if (entry.memberId !== null) announce(entry.memberId, WALLET_CHANGED, empty);
         return posted;
       },
       announce: (memberId, event, payload) => announce(memberId, event, payload ?? empty),
+      tell: (memberId, notice) => {
+        after.told.push({ memberId, notice });
+      },
       register: (request, answer) => this.keys.register(trx, request, answer),
       complete: (memberId, key, answer) => this.keys.complete(trx, memberId, key, answer),
     };

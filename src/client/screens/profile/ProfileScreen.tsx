@@ -11,6 +11,7 @@ import { BankAccountName } from './BankAccountName';
 import { Row } from './ProfileRow';
 import { ChangePassword } from './ChangePassword';
 import { InstallCard } from '../../pwa/InstallCard';
+import { NotificationsRow } from '../../push/NotificationsRow';
 import '../pages.css';
 import './profile.css';
 
@@ -49,6 +50,8 @@ export function ProfileScreen() {
       )}
       {load.state === 'failed' && <p className="dialog-status">{t('profile.loadFailed')}</p>}
       {load.state === 'ready' && <ProfileDetails data={load.data} />}
+      {/* Issue 32: pushes to this device (deposits, withdrawals, support's answers, a bonus completed). */}
+      <NotificationsRow />
       {/* Issue 31: limits, breaks, self-exclusion and the reality check. */}
       <Link to="/user/safer-play" className="profile__card profile__link panel" data-testid="profile-safer-play">
         <ShieldIcon size={22} className="profile__row-icon" />

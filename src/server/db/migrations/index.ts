@@ -36,6 +36,7 @@ import * as m0035 from './0035_payout_four_eyes';
 import * as m0036 from './0036_safer_play';
 import * as m0037 from './0037_safer_play_holds';
 import * as m0038 from './0038_transfer_leg_live_key';
+import * as m0039 from './0039_push_subscription';
 
 /**
  * Forward-only migrations in the order they run. A new migration is a new file added at the
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0036_safer_play': m0036,
   '0037_safer_play_holds': m0037,
   '0038_transfer_leg_live_key': m0038,
+  '0039_push_subscription': m0039,
 };

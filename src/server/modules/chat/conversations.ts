@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CHAT_EVENTS, chatUploadId, chatUploadPath, type ResponseOf } from '../../../contract';
 import type { chatHistory, chatSendMessage } from '../../../contract/endpoints/chat';
 import type { adminChatConversations, operatorMessage } from '../../../contract/endpoints/chatOperator';
+import type { MemberNotices } from '../../notices/member-notices';
 import type { Clock } from '../../clock';
 import type { ChatConversationTable, ChatMessageTable, DB } from '../../db/schema';
 import { refuse } from '../../errors';
@@ -28,6 +29,8 @@ export interface ChatConversationsDeps {
   roomPrefix: string;
   /** Sends to a room on every node; called only after the message has committed. */
   emit: (room: string, event: string, payload: unknown) => void;
+  /** What a member is told outside the open page (a push), after commit: an operator's answer. */
+  notices?: MemberNotices;
 }
 
 const newSession = () => randomUUID();
@@ -304,6 +307,8 @@ export class ChatConversations {
     const sent = this.toMessage(row, conversation);
     this.deps.emit(this.roomOf(conversation), CHAT_EVENTS.messaging, sent);
     this.changed(conversation.id);
+    // A member (never a guest: no one to reach) hears of an operator's answer; their own messages tell nothing.
+    if (conversation.member_id !== null) this.deps.notices?.tell(conversation.member_id, { kind: 'chat.answered' });
     return sent;
   }
 

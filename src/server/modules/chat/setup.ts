@@ -31,6 +31,7 @@ export function setupChat(app: FastifyInstance, ctx: AppContext) {
     clock: ctx.clock,
     roomPrefix: config.CHAT_ROOM_PREFIX,
     emit: (room, event, payload) => ctx.realtime.toRoom(room, event, payload),
+    notices: ctx.notices,
   });
   ctx.realtime.onConnection(handleChatSockets({ authenticate: ctx.authenticate, authenticateOperator: app.backOffice.authenticate, roomPrefix: config.CHAT_ROOM_PREFIX }));
   const budget = new UploadBudget({

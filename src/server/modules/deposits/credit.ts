@@ -16,6 +16,7 @@ export const depositHouseAccounts = (channels: readonly string[]) => channels.ma
  * done) as a ledger entry of kind 'deposit', which the statement shows. The deposit's key
  * (`deposit:<reference>`) is registered in the one key table and its reference is unique in the
  * ledger: the same outside reference is never credited twice. Answers the wallet's balance after it.
+ * The member is told `deposit.credited` after commit (`notices/`), whichever channel credited it.
  */
 export async function creditDeposit(money: Money, step: MoneyStep, credit: DepositCredit): Promise<bigint> {
   const { description, ...facts } = credit;
@@ -34,5 +35,7 @@ export async function creditDeposit(money: Money, step: MoneyStep, credit: Depos
       { account: house(HOUSE.deposits(credit.channel)), amount: -credit.amount },
     ],
   });
+  // The member hears of it after commit (a push); a credit whose reference was booked before fails on its key and tells nothing.
+  step.tell(credit.memberId, { kind: 'deposit.credited', amount: credit.amount, currency: credit.currency });
   return [...posted.balances.values()][0];
 }

@@ -113,6 +113,9 @@ export class HeldBonuses {
         description: { source: ended.source, code: ended.code, amount: ended.amount.toString(), turnover: ended.turnover_done.toString() },
         postings: [{ account: wallet(ended.member_id), amount: 0n }, { account: house(HOUSE.bonusExpense), amount: 0n }],
       });
+      // Only a met turnover is told (a push): the member ended a cleared or expired bonus themselves,
+      // and one forfeited by a break or self-exclusion must not call them back to play.
+      step.tell(ended.member_id, { kind: 'bonus.finished', outcome: 'completed', amount: BigInt(ended.amount), currency: await currencyIn(step.trx, ended.member_id) });
     }
     return ended;
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { Money } from '../../ledger/envelope';
+import type { MemberNotices } from '../../notices/member-notices';
 import type { GameProvider } from '../../providers/games/adapter';
 import type { PayoutProvider } from '../../providers/payout/adapter';
 
@@ -19,7 +20,9 @@ export function createMoneyContext(options: OutsideMoney & {
   /** Pushes an event to the member's open pages; the envelope calls it only after commit. */
   publish(memberId: number, event: string, payload: unknown): void;
   duplicateWaitMs: number;
+  /** Where steps' notices go after commit (`step.tell`). */
+  notices?: MemberNotices;
 }): MoneyContext {
-  const money = new Money(options.db, options.publish, options.duplicateWaitMs);
+  const money = new Money(options.db, options.publish, options.duplicateWaitMs, options.notices);
   return Object.assign(money, { provider: options.provider, payout: options.payout, providerTimeoutMs: options.providerTimeoutMs });
 }

@@ -22,6 +22,7 @@ export function setupWallet(app: FastifyInstance, ctx: AppContext, bankNames: Ba
     publish: (memberId, event, payload) => ctx.realtime.toMember(memberId, event, payload),
     providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
     duplicateWaitMs: Math.min(10_000, config.PROVIDER_TIMEOUT_MS * 2),
+    notices: ctx.notices,
   });
   const wallet = new Wallet(money, ctx.settings, bankNames, config.RECONCILE_GRACE_MS);
   app.addHook('onReady', async () => {

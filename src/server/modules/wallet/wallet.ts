@@ -47,6 +47,7 @@ export class Wallet {
         kind: 'deposit', memberId, currency, description: { channel: 'sandbox' },
         postings: [{ account: wallet(memberId), amount }, { account: house(HOUSE.deposits('sandbox')), amount: -amount }],
       });
+      step.tell(memberId, { kind: 'deposit.credited', amount, currency });
       return { answer: answerBody({ wallet: { amount: toMajor([...posted.balances.values()][0]) } }) };
     });
     return moved.answer;

@@ -163,6 +163,8 @@ export class Withdrawals {
           { account: outcome === 'paid' ? house(HOUSE.bankPayouts) : wallet(w.member_id), amount },
         ],
       });
+      // Whoever ended it (the payout, an operator, the reconciler), the member hears it once: this step runs once per withdrawal.
+      step.tell(w.member_id, { kind: outcome === 'paid' ? 'withdrawal.paid' : 'withdrawal.refused', amount, currency });
       return true;
     });
   }

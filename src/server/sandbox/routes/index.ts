@@ -11,6 +11,7 @@ import { registerDemoProviderHttp } from './demo-provider';
 import { registerSandboxDepositRoutes } from './deposits';
 import { registerSandboxSpinRoutes } from './spin';
 import { registerSandboxSmsRoutes } from './sms';
+import { registerSandboxPushRoutes } from './push';
 import { registerSandboxWalletRoutes } from './wallet';
 import { registerSandboxClockRoutes } from './clock';
 
@@ -28,6 +29,7 @@ export interface SandboxModules {
  */
 export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext, sim: Simulators, modules: SandboxModules) {
   registerSandboxSmsRoutes(app, ctx, sim.smsInbox);
+  registerSandboxPushRoutes(app, ctx, sim.pushOutbox);
   registerSandboxClockRoutes(app, ctx);
   registerSandboxWalletRoutes(app, ctx, modules.wallet);
   registerSandboxSpinRoutes(app, ctx, modules.spinWheel);
