@@ -1,18 +1,25 @@
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClientServer } from '../bench/client-server';
 import { fontsReady, launchChromium, ROOT, screenshot, url } from './harness';
-import { LOCALES, chooseLanguage, openAsMember, registerMember, type Locale } from './support';
+import { LOCALES, api, chooseLanguage, openAsMember, registerMember, type Locale } from './support';
 
 /**
  * Issue 32, the installable app, in Chromium on a phone (390×844): the manifest of each language
  * and its icons; the service worker installs, takes the page after a reload, and opens the app
  * with no network (the offline banner in th, la and en) while the API is never answered from a
  * cache; a new deploy is offered ("A new version is ready", Update, reload under the new worker);
- * the install card on a synthetic beforeinstallprompt, and the iPhone's hint. Only this file's
+ * the install card on a synthetic beforeinstallprompt, and the iPhone's hint; the profile's push
+ * switch subscribes (a local push service stands in for the browser vendor's, in this test only,
+ * as headless Chromium has no push service) and a sandbox QR paid sends the member the
+ * deposit-credited push, encrypted, in the member's language, which the worker shows. Only this file's
  * contexts allow service workers (harness.ts blocks them everywhere else). Few page loads: each
  * test goes on from the page the one before left.
  */
@@ -21,6 +28,27 @@ const ALL: Locale[] = ['th', 'la', 'en'];
 const plain = (text: string) => text.replaceAll('\u2060', '');
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: Buffer }): Buffer;
+};
+
+/** The browser vendor's push service, stood in for: it keeps what our server sends it. */
+async function localPushService() {
+  const received: { path: string; body: Buffer; headers: Record<string, unknown> }[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', body: Buffer.concat(chunks), headers: req.headers });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { received, base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -187,6 +215,90 @@ describe('the installable app', () => {
     expect(await page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
     // Accepted: installed, so the card goes.
     await expect.poll(() => onProfile.count()).toBe(0);
+  });
+
+  it('subscribes from the profile, and a sandbox QR paid sends the deposit-credited push in the member\'s language, which the worker shows', async () => {
+    const service = await localPushService();
+    try {
+      // This device's keys, as a browser makes them; the payload is encrypted to them.
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const authSecret = randomBytes(16);
+      const device = { endpoint: `${service.base}/push/device-1`, p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') };
+      await context.grantPermissions(['notifications']);
+      // Headless Chromium has no push service: its PushManager hands out this device's subscription.
+      await page.addInitScript((d) => {
+        let held: PushSubscription | null = null;
+        PushManager.prototype.getSubscription = async () => held;
+        PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+          const fake = {
+            endpoint: d.endpoint,
+            expirationTime: null,
+            options: { userVisibleOnly: true, applicationServerKey: options?.applicationServerKey ?? null },
+            toJSON: () => ({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }),
+            unsubscribe: async () => ((held = null), true),
+            getKey: () => null,
+          };
+          held = fake as unknown as PushSubscription;
+          return held;
+        };
+      }, device);
+      await page.reload();
+      const row = page.getByTestId('profile-notifications');
+      const toggle = row.getByRole('switch');
+      await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('off');
+      for (const locale of ALL) {
+        await chooseLanguage(page, locale);
+        await row.getByText(LOCALES[locale].profile.notifications.off).waitFor();
+        expect(Math.round((await toggle.boundingBox())!.height)).toBeGreaterThanOrEqual(44);
+        await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await fontsReady(page);
+        await screenshot(page, `push-opt-in-${locale}`);
+      }
+      // The member reads Lao: the pushes come in Lao.
+      await chooseLanguage(page, 'la');
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/push/subscription') && r.request().method() === 'PUT');
+      await toggle.click();
+      expect((await saved).status()).toBe(200);
+      await expect.poll(() => row.getAttribute('data-state')).toBe('on');
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      // The switch slides over (a 0.2 s transition) before the picture.
+      await expect.poll(() => toggle.locator('.notifications__thumb').evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(1, 0, 0, 1, 20, 0)');
+      await fontsReady(page);
+      await screenshot(page, 'push-opt-in-la-on');
+
+      // A QR deposit of 100, paid in the sandbox.
+      const auth = { authorization: `Bearer ${token}` };
+      const qr = await api<{ qrcodeId: string }>('POST', '/api/qrcode/KBANK', { amount: 100 }, auth);
+      expect(qr.status, JSON.stringify(qr.body)).toBe(200);
+      expect((await api('POST', `/api/sandbox/qrcode/${qr.body.qrcodeId}/pay`, {})).status).toBe(200);
+      await expect.poll(() => service.received.length, { timeout: 15_000 }).toBe(1);
+      const [push] = service.received;
+      expect(push.path).toBe('/push/device-1');
+      expect(String(push.headers.authorization)).toMatch(/^vapid t=/);
+      const payload = JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')) as { title: string; body: string; url: string; tag: string };
+      expect(payload.title).toBe(LOCALES.la.push.deposit.credited.title);
+      expect(payload.body).toContain('100.00');
+      expect(payload).toMatchObject({ url: '/user/home', tag: 'deposit' });
+      // The sandbox shows what was sent.
+      const outbox = await api<{ messages: { title: string }[] }>('GET', '/api/sandbox/push');
+      expect(outbox.body.messages.some((m) => m.title === payload.title)).toBe(true);
+
+      // The browser hands the push to our worker (as its push service would), which shows it.
+      const cdp = await context.newCDPSession(page);
+      const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => resolve(event.registrations)),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const registration = (await registrations).find((r) => r.scopeURL === url('/'))!;
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(url('/')).origin, registrationId: registration.registrationId, data: JSON.stringify(payload) });
+      await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}|${n.body}|${n.tag}`)), { timeout: 10_000 })
+        .toEqual([`${payload.title}|${payload.body}|deposit`]);
+      await cdp.detach();
+      await chooseLanguage(page, 'en');
+    } finally {
+      await service.close();
+    }
   });
 
   it('tells an iPhone how: Share, then Add to Home Screen', async () => {
