@@ -148,6 +148,11 @@ const PRODUCT_CALLS = [
   'PUT /api/safer-play/reality-check',
   'GET /api/sandbox/clock',
   'POST /api/sandbox/clock/advance',
+  // Web Push (issue 32): the server's key, this device's subscription; the sandbox's outbox.
+  'GET /api/push/key',
+  'PUT /api/push/subscription',
+  'DELETE /api/push/subscription',
+  'GET /api/sandbox/push',
 ] as const;
 
 /** Member calls that move money: each must carry an Idempotency-Key. */
