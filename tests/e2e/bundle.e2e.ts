@@ -25,6 +25,8 @@ import { launchChromium, phoneContext, ROOT, url } from './harness';
 
 const DIST = path.join(ROOT, 'dist');
 const SERVICE_WORKER = 'src/client/pwa/serviceWorker.ts';
+/** The guest's chat button, loaded once /login is idle (shells/PublicShell.tsx). */
+const CHAT_LAUNCHER = 'src/client/chat/ChatLauncher.tsx';
 const manifest = () => readManifest(DIST);
 
 const code = (chunks: Manifest, keys: Iterable<string>) =>
@@ -112,12 +114,13 @@ describe('JavaScript budget (issue 18)', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await context.close();
 
-      // Issue 32: the service worker's registration loads once the page is idle, after it works;
-      // it is small, and XState and the new-version notice come only with a new version.
-      const afterIdle = [...staticClosure(chunks, SERVICE_WORKER)].map((key) => chunks[key].file).filter((file) => !counted.has(file));
+      // Issue 32: the service worker's registration and the guest's chat button load once the page
+      // is idle, after it works; both are small, and XState and the new-version notice come only
+      // with a new version, the chat's live part with the visitor's first touch.
+      const afterIdle = [...new Set([SERVICE_WORKER, CHAT_LAUNCHER].flatMap((key) => [...staticClosure(chunks, key)]))].map((key) => chunks[key].file).filter((file) => !counted.has(file));
       const afterIdleBytes = afterIdle.reduce((sum, file) => sum + gzipSize(DIST, file), 0);
-      console.log(`/login after idle (service worker registration): ${(afterIdleBytes / KB).toFixed(1)} KB gzip`);
-      expect(afterIdleBytes).toBeLessThanOrEqual(4 * KB);
+      console.log(`/login after idle (service worker registration, chat button): ${(afterIdleBytes / KB).toFixed(1)} KB gzip`);
+      expect(afterIdleBytes).toBeLessThanOrEqual(7 * KB);
       expect(scripts.filter((file) => !counted.has(file) && !afterIdle.includes(file))).toEqual([]);
       expect(scripts.filter((file) => starts.some((key) => chunks[key].file === file))).toHaveLength(1);
       const downloaded = scripts.filter((file) => !afterIdle.includes(file)).reduce((sum, file) => sum + gzipSize(DIST, file), 0);
