@@ -10,6 +10,7 @@ import type { GameProvider } from './providers/games/adapter';
 import { PROVIDER_CODES } from './providers/games/catalogue';
 import { DemoGameProvider } from './providers/games/demo-adapter';
 import { HttpGameProvider } from './providers/games/http-adapter';
+import { OmgGameProvider } from './providers/games/omg-adapter';
 import type { QrChannel } from './providers/gateways/adapter';
 import type { OrderObserver } from './providers/gateways/bank-qr';
 import { HttpGatewayChannel } from './providers/gateways/http-gateway';
@@ -110,7 +111,7 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
   // loadConfig refuses live mode without each of these, so they are here.
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
   const formPolicy = { origins: config.GAME_FORM_ORIGINS, sandbox: false };
-  const games = new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs, formPolicy)]));
+  const games = liveGames(config, timeoutMs, formPolicy);
   const gateways = new Map(QR_PROVIDERS.map((p) => [p, new HttpGatewayChannel(p, { url: config.PAYMENT_GATEWAY_URL!, secret: config.PAYMENT_GATEWAY_SECRET!, timeoutMs })]));
   const bankFeedSecret = config.BANK_FEED_SECRET;
   return {
@@ -129,6 +130,20 @@ export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapt
       push,
     },
   };
+}
+
+/**
+ * The live game providers: every code over our generic signed protocol, or the codes OMG_GAMES
+ * names through the OMG aggregator's Transfer Wallet API (GAME_PROVIDER_PROTOCOL=omg).
+ */
+function liveGames(config: Config, timeoutMs: number, formPolicy: { origins: readonly string[]; sandbox: boolean }): Map<string, GameProvider> {
+  if (config.GAME_PROVIDER_PROTOCOL === 'omg') {
+    return new Map([...config.OMG_GAMES].map(([code, gameId]) => [code, new OmgGameProvider(code, {
+      baseUrl: config.OMG_API_URL!, appId: config.OMG_APP_ID!, signKey: config.OMG_SIGN_KEY!, currencyId: config.OMG_CURRENCY_ID,
+      gameId, unamePrefix: config.OMG_UNAME_PREFIX, timeoutMs,
+    })]));
+  }
+  return new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs, formPolicy)]));
 }
 
 /**

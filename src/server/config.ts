@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { COUNTRIES } from '../contract';
+import { parseOmgGames } from './providers/games/omg-games';
 
 const optionalUrl = z.string().url().optional().or(z.literal('').transform(() => undefined));
 /** An address players or our adapters call over the web: a javascript:, file: or data: URL would start and fail (or worse) later. */
@@ -60,9 +61,31 @@ export const configSchema = z.object({
   BONUS_TURNOVER_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   /** How often the refund job looks for a finished period (it makes each refund once). */
   REFUND_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Live mode: how the game providers are reached. generic: our signed HTTP protocol
+   * (providers/games/http-adapter.ts, GAME_PROVIDER_URL and GAME_PROVIDER_SECRET); omg: the OMG
+   * aggregator's Transfer Wallet API (providers/games/omg-adapter.ts, the OMG_* variables).
+   */
+  GAME_PROVIDER_PROTOCOL: z.enum(['generic', 'omg']).default('generic'),
   /** Live mode: game providers over the signed HTTP protocol (providers/games/http-adapter.ts). */
   GAME_PROVIDER_URL: optionalHttpUrl,
   GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** OMG Transfer Wallet: {OMG_API_URL} of the merchant backend (test or production). */
+  OMG_API_URL: optionalHttpUrl,
+  /** OMG Transfer Wallet: the merchant's app_id and signature key (merchant backend). */
+  OMG_APP_ID: z.string().optional().transform((v) => v || undefined),
+  OMG_SIGN_KEY: z.string().optional().transform((v) => v || undefined),
+  /** OMG Transfer Wallet: the currency id (cid) players are opened in; 0 for a single-currency merchant. */
+  OMG_CURRENCY_ID: z.coerce.number().int().min(0).default(0),
+  /**
+   * OMG Transfer Wallet: which of our provider codes OMG serves, and the OMG game each opens
+   * (CODE=gameid, comma-separated, e.g. PG=2001,ASKMEBET=25001). Codes not listed are not offered.
+   */
+  OMG_GAMES: z.string().default('')
+    .refine((v) => parseOmgGames(v) !== null, 'each must be CODE=gameid with CODE one of the catalogue\'s providers, such as PG=2001')
+    .transform((v) => parseOmgGames(v) ?? new Map<string, string>()),
+  /** OMG Transfer Wallet: the start of every player id (uname) we open, so two sites on one app_id never share a player. */
+  OMG_UNAME_PREFIX: z.string().regex(/^[a-z0-9]{0,12}$/, 'lowercase letters and digits, at most 12').default('w'),
   /**
    * Comma-separated https origins a game provider's launch form may post to (https://games.example);
    * the pages' Content-Security-Policy form-action allows the same. None: a provider that answers
@@ -172,8 +195,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!sandbox && (!values.SMS_GATEWAY_URL || !values.SMS_GATEWAY_TOKEN)) {
     throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN');
   }
-  if (!sandbox && (!values.GAME_PROVIDER_URL || !values.GAME_PROVIDER_SECRET)) {
+  if (!sandbox && values.GAME_PROVIDER_PROTOCOL === 'generic' && (!values.GAME_PROVIDER_URL || !values.GAME_PROVIDER_SECRET)) {
     throw new ConfigError('live mode reaches game providers over HTTP: set GAME_PROVIDER_URL and GAME_PROVIDER_SECRET');
+  }
+  if (!sandbox && values.GAME_PROVIDER_PROTOCOL === 'omg'
+    && (!values.OMG_API_URL || !values.OMG_APP_ID || !values.OMG_SIGN_KEY || values.OMG_GAMES.size === 0)) {
+    throw new ConfigError('GAME_PROVIDER_PROTOCOL=omg reaches the OMG Transfer Wallet API: set OMG_API_URL, OMG_APP_ID, OMG_SIGN_KEY and OMG_GAMES');
   }
   if (!sandbox && !values.TRUEWALLET_LINK_KEY) {
     throw new ConfigError('live mode decrypts True Wallet links with its own key: set TRUEWALLET_LINK_KEY (and VITE_TRUEWALLET_KEY for the client)');

@@ -52,6 +52,19 @@ describe('live mode configuration', () => {
     expect(loadConfig(LIVE)).toMatchObject({ sandbox: false, payout: 'manual', DATABASE_URL: LIVE.DATABASE_URL });
   });
 
+  it('reaches games through the OMG aggregator when GAME_PROVIDER_PROTOCOL=omg, with its own variables in place of the generic ones', () => {
+    const { GAME_PROVIDER_URL: _u, GAME_PROVIDER_SECRET: _s, ...generic } = LIVE;
+    const omg = { ...generic, GAME_PROVIDER_PROTOCOL: 'omg', OMG_API_URL: 'https://api.omg.example', OMG_APP_ID: '10013', OMG_SIGN_KEY: 'k', OMG_GAMES: 'PG=2001, ASKMEBET=25001' };
+    expect(loadConfig(omg)).toMatchObject({ GAME_PROVIDER_PROTOCOL: 'omg', OMG_CURRENCY_ID: 0, OMG_UNAME_PREFIX: 'w', OMG_GAMES: new Map([['PG', '2001'], ['ASKMEBET', '25001']]) });
+    expect(() => loadConfig(generic)).toThrow(/set GAME_PROVIDER_URL and GAME_PROVIDER_SECRET/);
+    for (const name of ['OMG_API_URL', 'OMG_APP_ID', 'OMG_SIGN_KEY', 'OMG_GAMES'] as const) {
+      expect(() => loadConfig({ ...omg, [name]: '' })).toThrow(/set OMG_API_URL, OMG_APP_ID, OMG_SIGN_KEY and OMG_GAMES/);
+    }
+    for (const games of ['PG', 'NOPE=1', 'PG=1,PG=2', 'PG=a b']) expect(() => loadConfig({ ...omg, OMG_GAMES: games })).toThrow(/OMG_GAMES: each must be CODE=gameid/);
+    expect(() => loadConfig({ ...omg, OMG_API_URL: 'javascript:alert(1)' })).toThrow(/OMG_API_URL/);
+    expect(() => loadConfig({ ...omg, GAME_PROVIDER_PROTOCOL: 'amb' })).toThrow(/GAME_PROVIDER_PROTOCOL/);
+  });
+
   it.each([
     ['NODE_ENV=production', { ...withoutDatabase() }],
     ['NODE_ENV=development', { ...withoutDatabase(), NODE_ENV: 'development' }],

@@ -33,13 +33,17 @@ export class Reconciler {
     const report: ReconcileReport = { settled: 0, reversed: 0, paid: 0, unresolved: 0, keysFinished: 0 };
     const before = new Date(Date.now() - (options.graceMs ?? this.graceMs));
 
-    const pending = await this.money.db.selectFrom('game_transfer').select(['id', 'member_id', 'provider_code'])
-      .where('status', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(500).execute();
+    const pending = await this.money.db.selectFrom('game_transfer as t')
+      .leftJoin('game_account as a', (join) => join.onRef('a.member_id', '=', 't.member_id').onRef('a.provider_code', '=', 't.provider_code'))
+      .select(['t.id', 't.member_id', 't.provider_code', 'a.username'])
+      .where('t.status', '=', 'pending').where('t.created_at', '<', before).orderBy('t.created_at').limit(500).execute();
     for (const t of pending) {
       const provider = this.money.provider(t.provider_code);
       // Not "has it applied?" but "make sure it never will, unless it did": a call of ours may
       // still be on its way to the provider, and must not land after we put the money back.
-      const status = provider ? await withTimeout(provider.voidTransfer(t.id), this.money.providerTimeoutMs).catch(() => undefined) : undefined;
+      const status = provider && t.username
+        ? await withTimeout(provider.voidTransfer(t.id, t.username), this.money.providerTimeoutMs).catch(() => undefined)
+        : undefined;
       if (status === 'applied') { await this.transfers.complete({ id: t.id, memberId: t.member_id }, 'settled'); report.settled++; }
       else if (status === 'voided') { await this.transfers.complete({ id: t.id, memberId: t.member_id }, 'reversed'); report.reversed++; }
       else report.unresolved++;

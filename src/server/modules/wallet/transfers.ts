@@ -201,7 +201,7 @@ export class Transfers {
     } catch (error) {
       if (error instanceof ProviderRefusal) return this.refused(leg, provider, error);
       // Unknown outcome: ask once; if the provider cannot say yet, the reconciler will.
-      const status = await withTimeout(provider.transferStatus(leg.transferId), this.money.providerTimeoutMs).catch(() => undefined);
+      const status = await withTimeout(provider.transferStatus(leg.transferId, leg.username), this.money.providerTimeoutMs).catch(() => undefined);
       if (status !== 'applied') return PENDING;
     }
     return this.answerOf(leg, await this.complete({ id: leg.transferId, memberId }, 'settled'));

@@ -16,13 +16,17 @@ export interface GameProvider {
   balance(username: string): Promise<bigint>;
   deposit(username: string, amount: bigint, reference: string): Promise<void>;
   withdraw(username: string, amount: bigint, reference: string): Promise<void>;
-  transferStatus(reference: string): Promise<'applied' | 'not_found'>;
+  /**
+   * Whether the provider applied our reference. The player's username rides along: some
+   * providers (OMG) look a transfer up only under the player's own token.
+   */
+  transferStatus(reference: string, username: string): Promise<'applied' | 'not_found'>;
   /**
    * Makes sure a reference we gave up on can never apply: answers 'applied' if it already
    * did, otherwise records it as void (a late call with it then changes nothing) and answers
    * 'voided'. Only after 'voided' may we put the money back.
    */
-  voidTransfer(reference: string): Promise<'applied' | 'voided'>;
+  voidTransfer(reference: string, username: string): Promise<'applied' | 'voided'>;
   resetPassword(username: string): Promise<string>;
   launch(login: LaunchRequest): Promise<LaunchLinks>;
   /**
