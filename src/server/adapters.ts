@@ -5,6 +5,8 @@ import { QR_PROVIDERS, type QrProvider } from '../contract';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { DB } from './db/schema';
+import type { AppMetrics } from './metrics/metrics';
+import { countedAdapters } from './metrics/providers';
 import { HmacBankFeed, type BankFeed } from './providers/bank-feed/adapter';
 import type { GameProvider } from './providers/games/adapter';
 import { PROVIDER_CODES } from './providers/games/catalogue';
@@ -92,6 +94,24 @@ export interface AdapterDeps {
   config: Config;
   db: Kysely<DB>;
   clock: Clock;
+  /** Every call of the chosen adapters is counted in these (`metrics/providers.ts`); none when absent. */
+  metrics?: AppMetrics;
+}
+
+/**
+ * The composition root of the outside world (`pickAdapters`), each adapter's calls counted once,
+ * here: the modules take their adapters from the context and never know.
+ */
+export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adapters; simulators?: Simulators } {
+  const chosen = pickAdapters(app, deps);
+  if (!deps.metrics) return chosen;
+  const { config } = deps;
+  const implementation = config.sandbox ? 'sandbox' : 'http';
+  const adapters = countedAdapters(chosen.adapters, deps.metrics, {
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    names: { sms: implementation, payout: config.payout, slip: implementation, truewallet: implementation, push: config.sandbox ? 'sandbox' : 'web-push' },
+  });
+  return { ...chosen, adapters };
 }
 
 /**
@@ -99,7 +119,7 @@ export interface AdapterDeps {
  * configuration, sandbox mode to the simulators of `sandbox/simulators/` (answered with them, so
  * the sandbox's routes can drive them). No module chooses an adapter or imports a simulator.
  */
-export function chooseAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adapters; simulators?: Simulators } {
+function pickAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adapters; simulators?: Simulators } {
   const { config } = deps;
   const chatFiles = new LocalDiskStorage(config.CHAT_STORAGE_DIR ?? path.join(config.DATA_DIR, 'chat-files'));
   const contentImages = new LocalDiskStorage(config.CONTENT_IMAGES_DIR ?? path.join(config.DATA_DIR, 'content-images'));

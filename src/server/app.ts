@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -22,9 +21,14 @@ import { answerFrameworkError, installErrorHandler } from './http/error-handler'
 import { memberGuard, serviceSwitch, type Authenticator } from './http/member-guard';
 import { MemberGates } from './http/member-gates';
 import { noStoreApiAnswers } from './http/no-store';
+import { loggerOptions, requestIdOf } from './http/logging';
 import { refuseNulBytes } from './http/nul-guard';
 import { registerSpa } from './http/spa';
 import { chooseAdapters } from './adapters';
+import { AppMetrics } from './metrics/metrics';
+import { watchOperations } from './metrics/operations';
+import { countRequests, registerMetricsRoute } from './metrics/routes';
+import { pendingQueues } from './modules/reports/dashboard';
 import { setupHealth } from './modules/health/setup';
 import { Passwords, passwordCostOf } from './modules/account/passwords';
 import { setupAccount } from './modules/account/setup';
@@ -57,8 +61,11 @@ export interface BuildOptions {
   config: Config;
   /** An open database; when absent one is opened from the config. The app closes it on close. */
   database?: Database;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | object;
+  /**
+   * Pino logger options (the level, a destination `stream`), or false for none (tests). The
+   * app's own (JSON lines, request ids, redaction: http/logging.ts) apply under them.
+   */
+  logger?: false | object;
   /** The time domain rules read; tests move it. Defaults to the system clock. */
   clock?: Clock;
 }
@@ -80,14 +87,18 @@ declare module 'fastify' {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
-    genReqId: () => randomUUID(),
+    logger: options.logger === false ? false : { ...loggerOptions(config.LOG_LEVEL), ...options.logger },
+    // A caller's X-Request-Id when it is a short safe token (a balancer's), else a fresh UUID; every log line of the request carries it.
+    genReqId: requestIdOf,
     // Per-address limits read X-Forwarded-For only from proxies the operator names.
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   trackMountedRoutes(app);
+  // Every route is counted, so the counting comes before any (metrics/README.md).
+  const metrics = new AppMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
+  countRequests(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -144,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const throttle = new Throttle(database.db, clock);
   const lookups = new Lookups(settings, config.COUNTRY, clock, new ContentLanguages(settings, config.COUNTRY));
   // Every outside service, live or sandbox, is chosen here once (adapters.ts); the modules take them from the context.
-  const { adapters, simulators } = chooseAdapters(app, { config, db: database.db, clock });
+  const { adapters, simulators } = chooseAdapters(app, { config, db: database.db, clock, metrics });
   const otp = new Otp({ db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY });
   const resetCodes = new ResetCodes({
     db: database.db, clock, sms: adapters.sms, throttle, country: config.COUNTRY,
@@ -175,6 +186,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     memberGates,
     adapters,
     notices: new MemberNotices((err) => app.log.error({ err }, 'a member notice listener failed')),
+    metrics,
+    redis,
+    lifecycle: { stopping: false },
     guards: {
       member: memberGuard({ isServiceActive: () => settings.isServiceActive(clock.now()), authenticate, gates: memberGates }),
       service: serviceSwitch(() => settings.isServiceActive(clock.now())),
@@ -182,6 +196,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.addHook('onReady', async () => realtime.attach(app.server));
+  // A shutdown (main.ts, or a test closing the app): readiness answers 503 from here, the sockets
+  // end first (pages reconnect to another node), and requests in flight finish (README, Going live).
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.stopping = true;
+    realtime.disconnectAll();
+  });
   // Reset codes' SMS go out after their answer: the database stays until they are handed over.
   app.addHook('preClose', async () => resetCodes.settled());
   app.addHook('onClose', async () => {
@@ -206,12 +226,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const office = setupAdmin(app, ctx, wallet, deposits);
   setupConfig(app, ctx, office);
   setupReports(app, ctx, wallet.money, office);
-  setupChat(app, ctx);
+  const chat = setupChat(app, ctx);
   setupSaferPlay(app, ctx, wallet.money, office);
   setupPush(app, ctx);
   // The sandbox's routes, all from here and only in sandbox mode (chooseAdapters made simulators).
   app.decorate('demoProvider', simulators?.demo);
   if (simulators) registerSandboxRoutes(app, ctx, simulators, { wallet, spinWheel, depositAccounts: deposits.accounts });
+  // Ledger entries as they commit; the reconciler's backlog, sockets and operators' queues when scraped.
+  wallet.money.onEntriesBooked((entries) => metrics.ledgerEntries.inc(entries));
+  watchOperations(metrics, {
+    sockets: () => realtime.connectedCount(),
+    backlog: () => wallet.reconciler.backlog(),
+    queues: async () => {
+      const [queues, chats] = await Promise.all([pendingQueues(database.db), chat.unansweredCount()]);
+      return {
+        withdrawals_to_decide: queues.withdrawalsQueued,
+        withdrawals_to_pay: queues.withdrawalsPaying,
+        slips_to_review: queues.slipsPending,
+        bank_arrivals_unmatched: queues.arrivalsUnmatched,
+        adjustments_to_approve: queues.adjustmentsProposed,
+        config_changes_to_approve: queues.configChangesPending,
+        chats_unanswered: chats,
+      };
+    },
+    onError: (err) => app.log.warn({ err }, 'a metric was not read for this scrape'),
+  });
+  registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   await registerDocs(app, { sandbox: config.sandbox });
   app.setNotFoundHandler(await registerSpa(app, config.CLIENT_DIR, { sandbox: config.sandbox }));
 

@@ -43,6 +43,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated addresses of the reverse proxies in front of this server (X-Forwarded-For is trusted from them only). */
   TRUST_PROXY: z.string().optional().transform((v) => v || undefined),
+  /** The bearer token a Prometheus scraper sends for `/metrics`; unset, `/metrics` answers 404 (README, Going live). */
+  METRICS_TOKEN: z.string().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters (a random token, not a word)'),
+  /** On SIGTERM/SIGINT, how long requests and money steps in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
   /** Comma-separated origins allowed to call the API from another site; none by default. */
   CORS_ORIGINS: z.string().default(''),
   /** Directory of the built client; the SPA is served from it when it exists. */

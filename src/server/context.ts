@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Adapters } from './adapters';
 import type { Clock } from './clock';
@@ -8,6 +9,7 @@ import type { RouteGuards } from './http/contract-route';
 import type { Authenticator } from './http/member-guard';
 import type { MemberGates } from './http/member-gates';
 import type { Passwords } from './modules/account/passwords';
+import type { AppMetrics } from './metrics/metrics';
 import type { Lookups } from './modules/lookup/lookups';
 import type { MemberNotices } from './notices/member-notices';
 import type { Otp } from './modules/otp/otp';
@@ -43,4 +45,10 @@ export interface AppContext {
   adapters: Adapters;
   /** What members are told outside the open page, after commit (`notices/`); the push module listens. */
   notices: MemberNotices;
+  /** The app's Prometheus metrics (`metrics/`), served at /metrics to a scraper with METRICS_TOKEN. */
+  metrics: AppMetrics;
+  /** The Redis every node shares (rate limits), when REDIS_URL is set; readiness pings it. */
+  redis?: Redis;
+  /** `stopping` is set when a shutdown starts (SIGTERM, or the app closing): readiness answers 503 from then on. */
+  lifecycle: { stopping: boolean };
 }

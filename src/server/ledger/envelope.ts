@@ -76,6 +76,7 @@ export class Money {
   readonly hooks = new MoneyHooks();
   private readonly currencies = new Map<number, string>();
   private readonly moneyMovedListeners: (() => void)[] = [];
+  private readonly bookedListeners: ((entries: number) => void)[] = [];
 
   constructor(
     readonly db: Kysely<DB>,
@@ -106,7 +107,10 @@ export class Money {
     const result = await this.db.transaction().execute((trx) => work(this.stepIn(trx, after)));
     for (const a of after.announcements) this.publish(a.memberId, a.event, a.payload);
     for (const t of after.told) this.notices.tell(t.memberId, t.notice);
-    if (after.entries > 0) this.moneyMoved();
+    if (after.entries > 0) {
+      this.moneyMoved();
+      this.entriesBooked(after.entries);
+    }
     return result;
   }
 
@@ -117,6 +121,20 @@ export class Money {
    */
   onMoneyMoved(listener: () => void): void {
     this.moneyMovedListeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` with the number of ledger entries each commit booked (the metrics' counter,
+   * `metrics/`): a step's, counted here, and the transfer saga's, counted by the saga through
+   * `entriesBooked`. A listener must be quick and must not throw.
+   */
+  onEntriesBooked(listener: (entries: number) => void): void {
+    this.bookedListeners.push(listener);
+  }
+
+  /** Entries committed outside a step: the transfer saga's SQL functions book and commit as they return. */
+  entriesBooked(entries: number): void {
+    if (entries > 0) for (const listener of this.bookedListeners) listener(entries);
   }
 
   private moneyMoved() {

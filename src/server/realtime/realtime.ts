@@ -110,6 +110,20 @@ export class Realtime {
     this.io?.to(room).emit(event, payload);
   }
 
+  /** Sockets connected to this node now (every page and console open on it). */
+  connectedCount(): number {
+    return this.io?.engine.clientsCount ?? 0;
+  }
+
+  /**
+   * Ends every socket on this node, first of a shutdown: the pages reconnect to another node at
+   * once (socket.io retries), and the HTTP server is left with requests only, which it lets finish.
+   */
+  disconnectAll() {
+    this.io?.local.disconnectSockets(true);
+    this.io?.engine.close();
+  }
+
   async close() {
     clearInterval(this.sessionCheck);
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));

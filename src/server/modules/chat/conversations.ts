@@ -269,6 +269,13 @@ export class ChatConversations {
     };
   }
 
+  /** Conversations with a customer's message no operator has read yet (the metrics' unanswered chats). */
+  async unansweredCount(): Promise<number> {
+    const row = await this.db.selectFrom('chat_message').select(sql<number>`count(distinct conversation_id)::int`.as('n'))
+      .where('sender', '=', CUSTOMER_SENDER).where('read_at', 'is', null).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Conversations by last activity, newest first, with unread counts. */
   async list(limit: number, skip: number): Promise<ConversationSummary[]> {
     const rows = await this.summaries().orderBy('c.last_message_at', 'desc').orderBy('c.id').limit(limit).offset(skip).execute();

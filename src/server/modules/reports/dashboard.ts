@@ -220,8 +220,8 @@ async function liability(db: Db, range: ReportRange, cur: (c: string) => Currenc
   for (const r of within.rows) cur(r.currency).memberDelta.add(r.bucket, BigInt(r.amount), 0);
 }
 
-/** What waits for an operator now, whatever the range. */
-async function pendingQueues(db: Db): Promise<Dashboard['queues']> {
+/** What waits for an operator now, whatever the range (the dashboard's, and the metrics' queue gauges). */
+export async function pendingQueues(db: Db): Promise<Dashboard['queues']> {
   const { rows } = await sql<Dashboard['queues']>`
     select
       (select count(*) from withdrawal where status = 'queued')::int as "withdrawalsQueued",

@@ -65,6 +65,20 @@ export class Reconciler {
   }
 
   /**
+   * What waits for the reconciler now (the metrics' backlog, read when scraped): transfer legs
+   * still pending and transfer requests still open after the grace time. Both stay near zero on a
+   * healthy site; a number that grows means a provider that cannot say what became of our calls.
+   */
+  async backlog(): Promise<{ pending_transfer_legs: number; open_transfer_keys: number }> {
+    const before = new Date(Date.now() - this.graceMs);
+    const { rows } = await sql<{ legs: number; keys: number }>`select
+      (select count(*) from game_transfer where status = 'pending' and created_at < ${before})::int as legs,
+      (select count(*) from idempotency_key where state = 'pending' and operation = 'transfer' and created_at < ${before})::int as keys`
+      .execute(this.money.db);
+    return { pending_transfer_legs: Number(rows[0].legs), open_transfer_keys: Number(rows[0].keys) };
+  }
+
+  /**
    * A game-to-game transfer that crashed between its legs has its money in the wallet (its first
    * leg settled) and no transfer pending: its request ends as TRANSFER_IN_WALLET, which says so.
    * Keys whose first transaction never committed don't exist, so nothing else can be orphaned;

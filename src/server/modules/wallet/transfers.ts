@@ -191,6 +191,8 @@ export class Transfers {
     // waits in the wallet, and its answer says so): this request's own answer, not a replay.
     if (reserved.outcome === 'done') return fromStored(reserved.statusCode, reserved.response, !options.alreadyClaimed);
     if (reserved.outcome !== 'reserved') return this.awaitAnswer(memberId, key);
+    // The reservation's entry committed with transfer_reserve_many.
+    this.money.entriesBooked(1);
 
     const leg: Leg = { transferId, memberId, key, completesKey, username: reserved.username!, direction, amount };
     try {
@@ -275,6 +277,9 @@ export class Transfers {
         ${items.map((i) => toStored(i.reversal).statusCode)}::integer[], ${items.map((i) => JSON.stringify(toStored(i.reversal).response))}::jsonb[],
         ${toStored(IN_WALLET).statusCode}::integer, ${JSON.stringify(toStored(IN_WALLET).response)}::jsonb)`.execute(this.money.db);
     const results: Completion[] = items.map(() => ({ state: 'none' }));
+    // One entry per completion the function made (a completion the reconciler had made first is
+    // answered too, and counted again: rare, a request and the reconciler on one transfer at once).
+    this.money.entriesBooked(rows.length);
     for (const row of rows) {
       // The function committed as it returned: the member's pages may read the wallet again.
       this.money.announceCommitted(row.o_member, WALLET_CHANGED);
