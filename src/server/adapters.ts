@@ -19,10 +19,13 @@ import { HttpGatewayChannel } from './providers/gateways/http-gateway';
 import type { PayoutProvider } from './providers/payout/adapter';
 import { ManualPayout } from './providers/payout/manual';
 import type { SlipVerifier } from './providers/slips/adapter';
+import { EasySlipVerifier } from './providers/slips/easyslip';
 import { HttpSlipVerifier } from './providers/slips/http-verifier';
+import { SlipOkVerifier } from './providers/slips/slipok';
 import type { PushDelivery } from './providers/push/push';
 import { WebPushDelivery } from './providers/push/web-push';
 import { HttpSmsGateway } from './providers/sms/http-gateway';
+import { ThaiBulkSmsGateway } from './providers/sms/thaibulksms';
 import type { SmsSender } from './providers/sms/sms';
 import type { FileStorage } from './providers/storage/adapter';
 import { LocalDiskStorage } from './providers/storage/local-disk';
@@ -136,13 +139,13 @@ function pickAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adap
   const bankFeedSecret = config.BANK_FEED_SECRET;
   return {
     adapters: {
-      sms: new HttpSmsGateway({ url: config.SMS_GATEWAY_URL!, token: config.SMS_GATEWAY_TOKEN! }),
+      sms: liveSms(config),
       gameProvider: (code) => games.get(code),
       payout,
       gatewayChannel: (provider) => gateways.get(provider)!,
       gatewaySecret: config.PAYMENT_GATEWAY_SECRET!,
       bankFeed: new HmacBankFeed(() => bankFeedSecret),
-      slipVerifier: new HttpSlipVerifier({ url: config.SLIP_VERIFY_URL!, token: config.SLIP_VERIFY_TOKEN!, timeoutMs }),
+      slipVerifier: liveSlipVerifier(config),
       trueWallet: new HttpTrueWalletVouchers({ url: config.TRUEWALLET_API_URL, mobile: config.TRUEWALLET_MOBILE!, timeoutMs }),
       trueWalletFeed: new HmacTrueWalletFeed(config.TRUEWALLET_FEED_SECRET),
       chatFiles,
@@ -150,6 +153,30 @@ function pickAdapters(app: FastifyInstance, deps: AdapterDeps): { adapters: Adap
       push,
     },
   };
+}
+
+/** The SMS gateway of SMS_PROVIDER (providers/sms/README.md); loadConfig refuses live mode without its credentials. */
+function liveSms(config: Config): SmsSender {
+  if (config.SMS_PROVIDER === 'thaibulksms') {
+    return new ThaiBulkSmsGateway({
+      url: config.THAIBULKSMS_API_URL, apiKey: config.THAIBULKSMS_API_KEY!, apiSecret: config.THAIBULKSMS_API_SECRET!,
+      sender: config.THAIBULKSMS_SENDER, force: config.THAIBULKSMS_FORCE,
+    });
+  }
+  return new HttpSmsGateway({ url: config.SMS_GATEWAY_URL!, token: config.SMS_GATEWAY_TOKEN! });
+}
+
+/** The slip verifier of SLIP_VERIFY_PROVIDER (providers/slips/README.md); loadConfig refuses live mode without its credentials. */
+function liveSlipVerifier(config: Config): SlipVerifier {
+  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
+  switch (config.SLIP_VERIFY_PROVIDER) {
+    case 'easyslip':
+      return new EasySlipVerifier({ url: config.EASYSLIP_API_URL, apiKey: config.EASYSLIP_API_KEY!, timeoutMs });
+    case 'slipok':
+      return new SlipOkVerifier({ url: config.SLIPOK_API_URL, branchId: config.SLIPOK_BRANCH_ID!, apiKey: config.SLIPOK_API_KEY!, timeoutMs });
+    default:
+      return new HttpSlipVerifier({ url: config.SLIP_VERIFY_URL!, token: config.SLIP_VERIFY_TOKEN!, timeoutMs });
+  }
 }
 
 /**

@@ -103,17 +103,36 @@ export const configSchema = z.object({
   SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
   /** Signs the sandbox demo provider's HTTP protocol and launch links; unset: derived from the shared database's address, so every node agrees. */
   SANDBOX_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
-  /** Live mode: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
+  /** Live mode: who delivers OTP texts (providers/sms/README.md): our generic HTTP gateway or ThaiBulkSMS. */
+  SMS_PROVIDER: z.enum(['generic', 'thaibulksms']).default('generic'),
+  /** SMS_PROVIDER=generic: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
   SMS_GATEWAY_URL: optionalHttpUrl,
   SMS_GATEWAY_TOKEN: z.string().optional().transform((v) => v || undefined),
+  /** SMS_PROVIDER=thaibulksms: the API key and secret of the account (basic auth), the sender name registered with it, and the credit to use. */
+  THAIBULKSMS_API_URL: httpUrl.default('https://api-v2.thaibulksms.com'),
+  THAIBULKSMS_API_KEY: z.string().optional().transform((v) => v || undefined),
+  THAIBULKSMS_API_SECRET: z.string().optional().transform((v) => v || undefined),
+  /** A sender name approved on the account (at most 11 characters); unset: the account's default sender. */
+  THAIBULKSMS_SENDER: z.string().max(11).optional().transform((v) => v || undefined),
+  /** Which credit pays (the document's `force`); unset: the account's default. */
+  THAIBULKSMS_FORCE: z.enum(['standard', 'corporate']).optional().or(z.literal('').transform(() => undefined)),
   /** The key the client encrypts True Wallet gift links with (crypto-js AES passphrase); sandbox: SANDBOX_TRUEWALLET_LINK_KEY. */
   TRUEWALLET_LINK_KEY: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the True Wallet gift voucher service and the wallet number vouchers are redeemed to. */
   TRUEWALLET_API_URL: httpUrl.default('https://gift.truemoney.com'),
   TRUEWALLET_MOBILE: z.string().optional().transform((v) => v || undefined),
-  /** Live mode: the slip verification service (POST { payload, sendingBank, reference }, bearer token). */
+  /** Live mode: who verifies slips (providers/slips/README.md): our generic protocol, EasySlip or SlipOK. */
+  SLIP_VERIFY_PROVIDER: z.enum(['generic', 'easyslip', 'slipok']).default('generic'),
+  /** SLIP_VERIFY_PROVIDER=generic: the slip verification service (POST { payload, sendingBank, reference }, bearer token). */
   SLIP_VERIFY_URL: optionalHttpUrl,
   SLIP_VERIFY_TOKEN: z.string().optional().transform((v) => v || undefined),
+  /** SLIP_VERIFY_PROVIDER=easyslip: the API's base address (API v1) and the application's access token. */
+  EASYSLIP_API_URL: httpUrl.default('https://developer.easyslip.com/api/v1'),
+  EASYSLIP_API_KEY: z.string().optional().transform((v) => v || undefined),
+  /** SLIP_VERIFY_PROVIDER=slipok: the API's base address, the branch id and its API key. */
+  SLIPOK_API_URL: httpUrl.default('https://api.slipok.com/api/line/apikey'),
+  SLIPOK_BRANCH_ID: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be the branch id SlipOK shows (letters and digits)').optional().or(z.literal('').transform(() => undefined)),
+  SLIPOK_API_KEY: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the payment gateway bridge for WW, FP and PAYONEX, and the secret its and the banks' notifications are signed with. */
   PAYMENT_GATEWAY_URL: optionalHttpUrl,
   PAYMENT_GATEWAY_SECRET: z.string().optional().transform((v) => v || undefined),
@@ -197,8 +216,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (sandbox && values.NODE_ENV === 'production') {
     throw new ConfigError('sandbox mode is refused when NODE_ENV=production: configure the real providers');
   }
-  if (!sandbox && (!values.SMS_GATEWAY_URL || !values.SMS_GATEWAY_TOKEN)) {
-    throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN');
+  if (!sandbox && values.SMS_PROVIDER === 'generic' && (!values.SMS_GATEWAY_URL || !values.SMS_GATEWAY_TOKEN)) {
+    throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN (or SMS_PROVIDER=thaibulksms with its credentials)');
+  }
+  if (!sandbox && values.SMS_PROVIDER === 'thaibulksms' && (!values.THAIBULKSMS_API_KEY || !values.THAIBULKSMS_API_SECRET)) {
+    throw new ConfigError('SMS_PROVIDER=thaibulksms sends through the ThaiBulkSMS account: set THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET');
   }
   if (!sandbox && values.GAME_PROVIDER_PROTOCOL === 'generic' && (!values.GAME_PROVIDER_URL || !values.GAME_PROVIDER_SECRET)) {
     throw new ConfigError('live mode reaches game providers over HTTP: set GAME_PROVIDER_URL and GAME_PROVIDER_SECRET');
@@ -213,8 +235,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!sandbox && !values.TRUEWALLET_MOBILE) {
     throw new ConfigError('live mode redeems True Wallet vouchers to the operator\'s wallet: set TRUEWALLET_MOBILE');
   }
-  if (!sandbox && (!values.SLIP_VERIFY_URL || !values.SLIP_VERIFY_TOKEN)) {
-    throw new ConfigError('live mode verifies slips with a slip verification service: set SLIP_VERIFY_URL and SLIP_VERIFY_TOKEN');
+  if (!sandbox && values.SLIP_VERIFY_PROVIDER === 'generic' && (!values.SLIP_VERIFY_URL || !values.SLIP_VERIFY_TOKEN)) {
+    throw new ConfigError('live mode verifies slips with a slip verification service: set SLIP_VERIFY_URL and SLIP_VERIFY_TOKEN (or SLIP_VERIFY_PROVIDER=easyslip|slipok with its credentials)');
+  }
+  if (!sandbox && values.SLIP_VERIFY_PROVIDER === 'easyslip' && !values.EASYSLIP_API_KEY) {
+    throw new ConfigError('SLIP_VERIFY_PROVIDER=easyslip verifies slips with EasySlip: set EASYSLIP_API_KEY');
+  }
+  if (!sandbox && values.SLIP_VERIFY_PROVIDER === 'slipok' && (!values.SLIPOK_BRANCH_ID || !values.SLIPOK_API_KEY)) {
+    throw new ConfigError('SLIP_VERIFY_PROVIDER=slipok verifies slips with SlipOK: set SLIPOK_BRANCH_ID and SLIPOK_API_KEY');
   }
   if (!sandbox && (!values.PAYMENT_GATEWAY_URL || !values.PAYMENT_GATEWAY_SECRET)) {
     throw new ConfigError('live mode takes QR deposits through a payment gateway: set PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET');

@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { chooseAdapters, type AdapterDeps } from '../../src/server/adapters';
 import { loadConfig } from '../../src/server/config';
+import { EasySlipVerifier } from '../../src/server/providers/slips/easyslip';
+import { HttpSlipVerifier } from '../../src/server/providers/slips/http-verifier';
+import { SlipOkVerifier } from '../../src/server/providers/slips/slipok';
+import { HttpSmsGateway } from '../../src/server/providers/sms/http-gateway';
+import { ThaiBulkSmsGateway } from '../../src/server/providers/sms/thaibulksms';
 import { build } from './helpers/app';
 import { freePort } from './helpers/server-process';
 
@@ -87,7 +94,7 @@ describe('live mode configuration', () => {
     }
   }, 120_000);
 
-  it.each(['PUBLIC_URL', 'GAME_PROVIDER_URL', 'SMS_GATEWAY_URL', 'SLIP_VERIFY_URL', 'PAYMENT_GATEWAY_URL', 'TRUEWALLET_API_URL'])(
+  it.each(['PUBLIC_URL', 'GAME_PROVIDER_URL', 'SMS_GATEWAY_URL', 'SLIP_VERIFY_URL', 'PAYMENT_GATEWAY_URL', 'TRUEWALLET_API_URL', 'EASYSLIP_API_URL', 'SLIPOK_API_URL', 'THAIBULKSMS_API_URL'])(
     'refuses %s that is not an http(s) address, naming it',
     (name) => {
       for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'ftp://files.example/']) {
@@ -96,6 +103,42 @@ describe('live mode configuration', () => {
       expect(loadConfig({ ...LIVE, [name]: 'http://10.0.0.5:8080/api' })[name as 'PUBLIC_URL']).toBe('http://10.0.0.5:8080/api');
     },
   );
+
+  describe('chooses the slip verifier and the SMS gateway by SLIP_VERIFY_PROVIDER and SMS_PROVIDER', () => {
+    const { SLIP_VERIFY_URL: _u, SLIP_VERIFY_TOKEN: _t, SMS_GATEWAY_URL: _s, SMS_GATEWAY_TOKEN: _k, ...bare } = LIVE;
+    const adaptersOf = (env: Record<string, string>) =>
+      chooseAdapters({} as FastifyInstance, { config: loadConfig(env), db: {} as AdapterDeps['db'], clock: { now: () => new Date() } as AdapterDeps['clock'] }).adapters;
+
+    it.each([
+      ['generic (the default)', {}, HttpSlipVerifier, HttpSmsGateway],
+      ['easyslip and thaibulksms', { SLIP_VERIFY_PROVIDER: 'easyslip', EASYSLIP_API_KEY: 'k', SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's' }, EasySlipVerifier, ThaiBulkSmsGateway],
+      ['slipok', { SLIP_VERIFY_PROVIDER: 'slipok', SLIPOK_BRANCH_ID: '12345', SLIPOK_API_KEY: 'k', SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's' }, SlipOkVerifier, ThaiBulkSmsGateway],
+    ])('%s', (_name, env, verifier, sms) => {
+      const base = 'SLIP_VERIFY_PROVIDER' in env ? bare : LIVE;
+      const adapters = adaptersOf({ ...base, ...env } as Record<string, string>);
+      expect(adapters.slipVerifier).toBeInstanceOf(verifier);
+      expect(adapters.sms).toBeInstanceOf(sms);
+    });
+
+    it.each([
+      [{ SLIP_VERIFY_PROVIDER: 'easyslip' }, 'SLIP_VERIFY_PROVIDER=easyslip verifies slips with EasySlip: set EASYSLIP_API_KEY'],
+      [{ SLIP_VERIFY_PROVIDER: 'slipok', SLIPOK_API_KEY: 'k' }, 'SLIP_VERIFY_PROVIDER=slipok verifies slips with SlipOK: set SLIPOK_BRANCH_ID and SLIPOK_API_KEY'],
+      [{ SLIP_VERIFY_PROVIDER: 'generic' }, 'set SLIP_VERIFY_URL and SLIP_VERIFY_TOKEN'],
+      [{ SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k' }, 'SMS_PROVIDER=thaibulksms sends through the ThaiBulkSMS account: set THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET'],
+      [{ SLIP_VERIFY_PROVIDER: 'slipcheck' }, 'invalid configuration: SLIP_VERIFY_PROVIDER'],
+      [{ SMS_PROVIDER: 'twilio' }, 'invalid configuration: SMS_PROVIDER'],
+      [{ THAIBULKSMS_FORCE: 'premium' }, 'invalid configuration: THAIBULKSMS_FORCE'],
+      [{ THAIBULKSMS_SENDER: 'A SENDER TOO LONG' }, 'invalid configuration: THAIBULKSMS_SENDER'],
+      [{ SLIPOK_BRANCH_ID: '12/../34' }, 'invalid configuration: SLIPOK_BRANCH_ID'],
+    ])('refuses %o, saying what to set', (env, message) => {
+      const base = 'SMS_PROVIDER' in env ? { ...LIVE, SMS_GATEWAY_URL: '', SMS_GATEWAY_TOKEN: '' } : { ...LIVE, SLIP_VERIFY_URL: '', SLIP_VERIFY_TOKEN: '' };
+      expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+    });
+
+    it('lets the sandbox run without any of them', () => {
+      expect(loadConfig({ SLIP_VERIFY_PROVIDER: 'slipok', SMS_PROVIDER: 'thaibulksms' })).toMatchObject({ sandbox: true });
+    });
+  });
 
   it('takes GAME_FORM_ORIGINS as https origins only', () => {
     expect(loadConfig(LIVE).GAME_FORM_ORIGINS).toEqual([]);

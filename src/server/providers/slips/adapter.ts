@@ -18,7 +18,7 @@ export interface SlipTransfer {
 }
 
 /** Reasons a verifier gives for a slip it cannot confirm (SPEC section 8, slip reason codes). */
-export const VERIFIER_REASONS = ['INVALID_SLIP', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'NOT_MATCH', 'UNKNOW_ERROR'] as const;
+export const VERIFIER_REASONS = ['INVALID_SLIP', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'NOT_MATCH', 'SLIP_REFNO_DUPLICATED', 'UNKNOW_ERROR'] as const;
 export type VerifierReason = (typeof VERIFIER_REASONS)[number];
 
 export type SlipCheck =

@@ -1,3 +1,4 @@
 export type { SmsMessage, SmsSender } from './sms';
 export { SmsFailure } from './sms';
 export { HttpSmsGateway } from './http-gateway';
+export { ThaiBulkSmsGateway } from './thaibulksms';
