@@ -17,9 +17,9 @@ const STEP_MS = 30_000;
 /** A seeded operator's password (the admin's unless told), as an operator reads it in the log of the first start (the shared server's unless told). */
 export function seedPassword(logName = SHARED_LOG, operator = 'admin'): string {
   const log = fs.readFileSync(path.join(RESULTS_DIR, logName), 'utf8');
-  const line = log.split('\n').find((l) => l.includes(`"operator":"${operator}"`) && l.includes('"password"'));
+  const line = log.split('\n').find((l) => l.includes(`"operator":"${operator}"`) && l.includes('"sandboxPassword"'));
   if (!line) throw new Error('the server log has no seeded operator');
-  return (JSON.parse(line) as { password: string }).password;
+  return (JSON.parse(line) as { sandboxPassword: string }).sandboxPassword;
 }
 
 /** The code an authenticator app shows for the key now. */

