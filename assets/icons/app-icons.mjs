@@ -6,57 +6,15 @@
 //   apple-touch-icon.png (180)        iOS rounds the corners itself and blackens transparency: full bleed
 // Run: node assets/icons/app-icons.mjs (writes assets/public/icons/, which Vite copies to /icons/)
 import fs from 'node:fs';
-import { PNG } from 'pngjs';
+import { circle, diamond, MARK, PURPLE, rasterise, roundedSquare, WHITE } from './mark.mjs';
 
 const out = new URL('../public/icons/', import.meta.url);
-const INK = [0x0b, 0x06, 0x17];
-const PURPLE = [0x2a, 0x12, 0x4f];
-const GOLD = [0xf5, 0xc4, 0x51];
-const GOLD_DARK = [0xb9, 0x86, 0x1f];
-const WHITE = [0xff, 0xff, 0xff];
-
-const roundedSquare = (x, y) => {
-  const r = 7, c = (v) => Math.min(Math.max(v, r), 32 - r);
-  return Math.hypot(x - c(x), y - c(y)) <= r;
-};
 const fullBleed = () => true;
-const circle = (cx, cy, r) => (x, y) => Math.hypot(x - cx, y - cy) <= r;
-const diamond = (x, y) => Math.abs(x - 16) / 5 + Math.abs(y - 16) / 7 <= 1;
-const MARK = [
-  [circle(16, 16, 12), GOLD],
-  [circle(16, 16, 9.5), GOLD_DARK],
-  [circle(16, 16, 8.5), GOLD],
-  [diamond, INK],
-];
 
-/**
- * The mark on a 32-unit canvas, drawn back to front, 4×4 samples a pixel. `scale` sizes the mark
- * about the centre (the favicon's coin is 12 units of 16: 0.75 of the half-width).
- */
+/** The mark on its background; `scale` sizes the mark about the centre (the favicon's coin is 12 units of 16: 0.75 of the half-width). */
 function draw(size, { background, scale, mark = MARK }) {
-  const png = new PNG({ width: size, height: size });
-  const samples = 4;
   const toMark = (v) => 16 + (v - 16) / scale;
-  for (let py = 0; py < size; py++) {
-    for (let px = 0; px < size; px++) {
-      let r = 0, g = 0, b = 0, a = 0;
-      for (let sy = 0; sy < samples; sy++) {
-        for (let sx = 0; sx < samples; sx++) {
-          const x = ((px + (sx + 0.5) / samples) * 32) / size;
-          const y = ((py + (sy + 0.5) / samples) * 32) / size;
-          let colour = background(x, y) ? PURPLE : null;
-          for (const [inside, c] of mark) if (inside(toMark(x), toMark(y))) colour = c; // null: a hole
-          if (colour) { r += colour[0]; g += colour[1]; b += colour[2]; a += 1; }
-        }
-      }
-      const i = (py * size + px) * 4;
-      png.data[i] = a ? Math.round(r / a) : 0;
-      png.data[i + 1] = a ? Math.round(g / a) : 0;
-      png.data[i + 2] = a ? Math.round(b / a) : 0;
-      png.data[i + 3] = Math.round((a / (samples * samples)) * 255);
-    }
-  }
-  return PNG.sync.write(png);
+  return rasterise(size, [[background, PURPLE], ...mark.map(([inside, colour]) => [(x, y) => inside(toMark(x), toMark(y)), colour])]);
 }
 
 // Maskable: the coin's radius 0.3 of the size, inside the safe zone's 0.4 with room to spare.
