@@ -23,6 +23,7 @@
  *   `duplicate_slip` answer that carries the slip is read like any other, so our rules decide;
  *   one without it refuses the slip as SLIP_REFNO_DUPLICATED.
  */
+import { askService } from './ask';
 import { z } from 'zod';
 import type { SlipCheck, SlipVerifier } from './adapter';
 import { bahtToSatang, slipCurrency } from './baht';
@@ -44,18 +45,10 @@ export class EasySlipVerifier implements SlipVerifier {
   constructor(private readonly options: { url: string; apiKey: string; timeoutMs: number; fetch?: typeof fetch }) {}
 
   async verify(request: { payload: string; sendingBank: string; reference: string }): Promise<SlipCheck> {
-    const doFetch = this.options.fetch ?? fetch;
-    let body: unknown;
-    try {
-      const response = await doFetch(`${this.options.url.replace(/\/$/, '')}/verify?payload=${encodeURIComponent(request.payload)}`, {
-        method: 'GET',
-        headers: { authorization: `Bearer ${this.options.apiKey}` },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      body = await response.json();
-    } catch {
-      return { kind: 'pending' };
-    }
+    const body = await askService(`${this.options.url.replace(/\/$/, '')}/verify?payload=${encodeURIComponent(request.payload)}`, {
+      method: 'GET',
+      headers: { authorization: `Bearer ${this.options.apiKey}` },
+    }, this.options);
     const parsed = answer.safeParse(body);
     if (!parsed.success) return { kind: 'pending' };
     const { status, message, data } = parsed.data;

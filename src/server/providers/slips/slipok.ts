@@ -24,6 +24,7 @@
  *   SlipOK would count our own earlier call (one whose answer a timeout lost) as the repeat. Since
  *   version 1.4 they carry the slip, which is then read as a verified one so our rules decide.
  */
+import { askService } from './ask';
 import { z } from 'zod';
 import type { SlipCheck, SlipVerifier } from './adapter';
 import { bahtToSatang, slipCurrency } from './baht';
@@ -53,19 +54,11 @@ export class SlipOkVerifier implements SlipVerifier {
   constructor(private readonly options: { url: string; branchId: string; apiKey: string; timeoutMs: number; fetch?: typeof fetch }) {}
 
   async verify(request: { payload: string; sendingBank: string; reference: string }): Promise<SlipCheck> {
-    const doFetch = this.options.fetch ?? fetch;
-    let body: unknown;
-    try {
-      const response = await doFetch(`${this.options.url.replace(/\/$/, '')}/${encodeURIComponent(this.options.branchId)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-authorization': this.options.apiKey },
-        body: JSON.stringify({ data: request.payload }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      body = await response.json();
-    } catch {
-      return { kind: 'pending' };
-    }
+    const body = await askService(`${this.options.url.replace(/\/$/, '')}/${encodeURIComponent(this.options.branchId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-authorization': this.options.apiKey },
+      body: JSON.stringify({ data: request.payload }),
+    }, this.options);
     const parsed = answer.safeParse(body);
     if (!parsed.success) return { kind: 'pending' };
     const { success, data } = parsed.data;
