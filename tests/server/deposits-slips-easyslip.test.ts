@@ -6,7 +6,7 @@ import { drawSlip } from '../../src/server/sandbox/simulators/slip-image';
 import { build, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { depositClient } from './helpers/deposits';
-import { EASYSLIP_SUCCESS, easySlipError, startEasySlip } from './helpers/easyslip-stand-in';
+import { easySlipError, easySlipPaid, startEasySlip } from './helpers/easyslip-stand-in';
 import { seedMember } from './helpers/members';
 import type { StandIn, StandInReply } from './helpers/stand-in';
 import { balances } from './helpers/wallet';
@@ -39,18 +39,6 @@ describe.each(engines)('slip deposits verified by EasySlip on %s', (engine) => {
     await standIn.close();
   });
 
-  /** EasySlip's documented success for this slip: 250.75 baht to our SCB account (4060000001), masked. */
-  const paid = (payload: string): StandInReply => ({
-    status: 200,
-    json: {
-      ...EASYSLIP_SUCCESS,
-      data: {
-        ...EASYSLIP_SUCCESS.data, payload, date: '2025-03-01T11:55:00+07:00',
-        amount: { amount: 250.75, local: { amount: 0, currency: '' } },
-        receiver: { bank: { id: '014', short: 'SCB' }, account: { name: { th: 'บจก. แซนด์บ็อกซ์ วอลเล็ต' }, bank: { type: 'BANKAC', account: 'xxx-x-x0000-1' } } },
-      },
-    },
-  });
 
   async function upload() {
     const m = await seedMember(t.app);
@@ -60,7 +48,7 @@ describe.each(engines)('slip deposits verified by EasySlip on %s', (engine) => {
   }
 
   it('credits 250.75 once, and refuses the same slip again as SLIP_REFNO_DUPLICATED', async () => {
-    reply = (payload) => paid(payload);
+    reply = easySlipPaid;
     const { m, d, reference, png } = await upload();
     const res = await d.uploadSlip(png);
     expect(res.json()).toMatchObject({ status: 'SUCCESS', amount: 250.75, reference });
@@ -74,7 +62,7 @@ describe.each(engines)('slip deposits verified by EasySlip on %s', (engine) => {
     const { m, d, png } = await upload();
     expect((await d.uploadSlip(png)).json()).toMatchObject({ status: 'PENDING', amount: null });
     expect((await balances(t.app, m.id)).wallet).toBe(0);
-    reply = (payload) => paid(payload);
+    reply = easySlipPaid;
     await t.app.deposits.slips.recheck(0);
     await t.app.deposits.slips.recheck(0);
     expect((await d.slips()).json().slips[0]).toMatchObject({ status: 'SUCCESS', amount: 250.75 });

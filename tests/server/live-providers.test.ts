@@ -7,9 +7,9 @@ import { login, nextIp, post, register, registration } from './helpers/accounts'
 import { build, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { depositClient } from './helpers/deposits';
-import { EASYSLIP_SUCCESS, startEasySlip } from './helpers/easyslip-stand-in';
+import { easySlipPaid, startEasySlip } from './helpers/easyslip-stand-in';
 import { OmgStandIn } from './helpers/omg-stand-in';
-import type { StandIn, StandInReply } from './helpers/stand-in';
+import type { StandIn } from './helpers/stand-in';
 import { startThaiBulkSms, thaiBulkSent } from './helpers/thaibulksms-stand-in';
 import { balances, walletClient } from './helpers/wallet';
 
@@ -29,22 +29,10 @@ describe.each(engines)('a live site on the published protocols on %s', (engine) 
   let slips: StandIn;
   let omg: OmgStandIn;
 
-  /** EasySlip's documented success for this slip: 250.75 baht to our SCB account. */
-  const paid = (payload: string): StandInReply => ({
-    status: 200,
-    json: {
-      ...EASYSLIP_SUCCESS,
-      data: {
-        ...EASYSLIP_SUCCESS.data, payload, date: '2025-03-01T11:55:00+07:00',
-        amount: { amount: 250.75, local: { amount: 0, currency: '' } },
-        receiver: { bank: { id: '014', short: 'SCB' }, account: { name: { th: 'บจก. แซนด์บ็อกซ์ วอลเล็ต' }, bank: { type: 'BANKAC', account: 'xxx-x-x0000-1' } } },
-      },
-    },
-  });
 
   beforeAll(async () => {
     sms = await startThaiBulkSms('tbs-key', 'tbs-secret', () => thaiBulkSent(new URLSearchParams(sms.requests.at(-1)!.body).get('msisdn') ?? ''));
-    slips = await startEasySlip('es-key', () => paid(decodeURIComponent(slips.requests.at(-1)!.path.split('payload=')[1])));
+    slips = await startEasySlip('es-key', () => easySlipPaid(decodeURIComponent(slips.requests.at(-1)!.path.split('payload=')[1])));
     omg = await new OmgStandIn(OMG.appId, OMG.key).start();
     t = await build(engine, {
       APP_MODE: 'live',

@@ -49,3 +49,16 @@ export const easySlipError = (message: keyof typeof EASYSLIP_ERRORS): StandInRep
 export function startEasySlip(apiKey: string, reply: () => StandInReply): Promise<StandIn> {
   return startStandIn((request) => (request.headers.authorization === `Bearer ${apiKey}` ? reply() : easySlipError('unauthorized')));
 }
+
+/** EasySlip's documented success for a slip of 250.75 baht to our SCB account (4060000001, masked as EasySlip shows it). */
+export const easySlipPaid = (payload: string): StandInReply => ({
+  status: 200,
+  json: {
+    ...EASYSLIP_SUCCESS,
+    data: {
+      ...EASYSLIP_SUCCESS.data, payload, date: '2025-03-01T11:55:00+07:00',
+      amount: { amount: 250.75, local: { amount: 0, currency: '' } },
+      receiver: { bank: { id: '014', short: 'SCB' }, account: { name: { th: 'บจก. แซนด์บ็อกซ์ วอลเล็ต' }, bank: { type: 'BANKAC', account: 'xxx-x-x0000-1' } } },
+    },
+  },
+});
