@@ -4,6 +4,7 @@ import { readLocal, writeLocal } from '../auth/storage';
 import { BrandMark, CloseIcon, Svg, type IconProps } from '../ui/icons';
 import { installPrompt } from './installPrompt';
 import { installOffer } from './installOffer';
+import '../ui/dialog.css';
 import './pwa.css';
 
 /** The home's card, once put away, stays away on this device (the profile's stays). */
@@ -66,7 +67,7 @@ export function InstallCard({ dismissible = false }: { dismissible?: boolean }) 
         )}
       </div>
       {dismissible && (
-        <button type="button" className="install-card__close" aria-label={t('pwa.dismiss')} title={t('pwa.dismiss')} onClick={dismiss}>
+        <button type="button" className="dialog__close install-card__close" aria-label={t('pwa.dismiss')} title={t('pwa.dismiss')} onClick={dismiss}>
           <CloseIcon size={18} />
         </button>
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../ui/icons';
 import { RefreshIcon } from '../wallet/moneyIcons';
 import type { AppUpdateActor } from './appUpdate';
+import '../ui/dialog.css';
 import './pwa.css';
 
 /**
@@ -32,7 +33,7 @@ export default function UpdatePrompt({ actor }: { actor: AppUpdateActor }) {
           </button>
           <button
             type="button"
-            className="app-update__close"
+            className="dialog__close app-update__close"
             aria-label={t('pwa.close')}
             onClick={() => actor.send({ type: 'update.dismissed' })}
             disabled={!state.can({ type: 'update.dismissed' })}
