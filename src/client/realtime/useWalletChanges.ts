@@ -1,16 +1,14 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
 import { getToken, subscribeToken } from '../auth/storage';
 import { listenToMemberMoney, type MemberMoneyListeners } from './memberMoneyEvents';
-import { reportSocketHealth } from './socketHealth';
+import { holdMemberSocket } from './memberSocket';
 
 export { SPIN_CHANGED, WALLET_CHANGED } from './memberMoneyEvents';
 
 /**
- * The member's socket (same origin, path /socket.io, the bearer token in the handshake):
+ * The member's socket (./memberSocket.ts, shared with every hook listening to the member's room):
  * calls `onChange` on every 'wallet.changed' and after a reconnection, `onSpinChange` on every
  * 'spin.changed' (./memberMoneyEvents.ts). A new token reconnects; no token (logout) disconnects.
- * While it connects again after a drop, the shell's banner says so (./socketHealth.ts).
  */
 export function useWalletChanges(onChange: () => void, onSpinChange?: () => void) {
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
@@ -21,13 +19,11 @@ export function useWalletChanges(onChange: () => void, onSpinChange?: () => void
 
   useEffect(() => {
     if (!token) return;
-    const socket = io({ path: '/socket.io', auth: { token } });
+    const { socket, release } = holdMemberSocket(token);
     const stop = listenToMemberMoney(socket, () => latest.current);
-    const stopReporting = reportSocketHealth(socket);
     return () => {
       stop();
-      stopReporting();
-      socket.disconnect();
+      release();
     };
   }, [token]);
 }

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A stand-in for socket.io-client's io(): records each connection made and whether it was closed. */
+const made: { auth: unknown; disconnected: boolean }[] = [];
+vi.mock('socket.io-client', () => ({
+  io: (options: { auth: unknown }) => {
+    const record = { auth: options.auth, disconnected: false };
+    made.push(record);
+    return {
+      on: () => undefined,
+      off: () => undefined,
+      disconnect: () => {
+        record.disconnected = true;
+      },
+      io: { on: () => undefined, off: () => undefined },
+    };
+  },
+}));
+
+const { holdMemberSocket } = await import('../../src/client/realtime/memberSocket');
+
+describe("the member's one socket per page", () => {
+  beforeEach(() => {
+    made.length = 0;
+  });
+
+  it('is one connection for every holder, closed when the last lets go', () => {
+    const wallet = holdMemberSocket('token-a');
+    const bonus = holdMemberSocket('token-a');
+    expect(made).toHaveLength(1);
+    expect(bonus.socket).toBe(wallet.socket);
+    wallet.release();
+    wallet.release(); // a second release by the same holder counts once
+    expect(made[0].disconnected).toBe(false);
+    bonus.release();
+    expect(made[0].disconnected).toBe(true);
+  });
+
+  it('opens again for a holder after the last let go, and anew for a new token', () => {
+    const first = holdMemberSocket('token-a');
+    first.release();
+    const again = holdMemberSocket('token-a');
+    expect(made).toHaveLength(2);
+    const renewed = holdMemberSocket('token-b');
+    expect(made).toHaveLength(3);
+    expect(made[2].auth).toEqual({ token: 'token-b' });
+    // The old token's socket stays until its holder lets go (its effect runs again with the new token).
+    expect(made[1].disconnected).toBe(false);
+    again.release();
+    expect(made[1].disconnected).toBe(true);
+    expect(made[2].disconnected).toBe(false);
+    renewed.release();
+    expect(made[2].disconnected).toBe(true);
+  });
+});
