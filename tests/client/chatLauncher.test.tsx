@@ -9,7 +9,7 @@ import { render, settle, user, type Rendered } from './helpers/dom';
 /**
  * The chat button of every page, driven with a fake server (fetch) and the live part replaced by
  * a recorder: the operator's switch, the unread badge, which customer asks, when the live part
- * loads (now, or at the first touch on the public pages), and the badge going once read.
+ * loads (now, once idle on the member pages, or at the first touch on the public pages), and the badge going once read.
  */
 
 // The live part (socket.io, the panel) is another test's; here it records what it was given.
@@ -110,6 +110,25 @@ describe('the chat button', () => {
     await user(() => document.dispatchEvent(new Event('pointerdown')));
     await settle();
     expect(widget.props.at(-1)).toMatchObject({ who: 'guest', open: false });
+  });
+
+  it("loads the member pages' live part once the page is idle, not with their first content", async () => {
+    fakeServer({ enabled: true, unread: 1 });
+    sessionStorage.setItem('token', 'member-token');
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      view = await render(<ChatLauncher who="member" wake="idle" />);
+      await settle();
+      expect(view.byTestId('chat-unread')[0].textContent).toBe('1');
+      expect(widget.props).toEqual([]);
+      await act(async () => idle.splice(0).forEach((run) => run()));
+      await settle();
+      expect(widget.props.at(-1)).toMatchObject({ who: 'member', open: false });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('closes the panel when the member goes to another page', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withAllStrings } from '../i18n';
+import { useIdleAfter } from '../ui/useIdleAfter';
 import { readSession, STORAGE_KEYS, writeSession } from '../auth/storage';
 import { storedChatGuestId } from './guestId';
 import { readChatSwitch, readChatUnread, type ChatCustomerKind } from './launcherCalls';
@@ -21,24 +22,26 @@ function ChatLogo() {
 }
 
 /**
- * When the live part (the socket that keeps the badge up to date) loads: at once, or at the
- * visitor's first touch or key press. /login's first download may hold nothing but its own
- * budget (issue 18), so the public pages wait for the visitor to do something.
+ * When the live part (the socket that keeps the badge up to date) loads: at once, once the page
+ * is idle, or at the visitor's first touch or key press. /login's first download may hold nothing
+ * but its own budget (issue 18), so the public pages wait for the visitor to do something; the
+ * member pages wait for their own first content (issue 32: the home's balance on a slow phone).
  */
-export type ChatWake = 'now' | 'firstTouch';
+export type ChatWake = 'now' | 'idle' | 'firstTouch';
 
 function useWoken(wake: ChatWake, wanted: boolean) {
   const [woken, setWoken] = useState(wake === 'now');
+  const idle = useIdleAfter(wake === 'idle' && wanted, 3_000);
   useEffect(() => {
-    if (woken || !wanted) return;
+    if (woken || !wanted || wake === 'idle') return;
     const rise = () => setWoken(true);
     const events = ['pointerdown', 'keydown'] as const;
     for (const event of events) document.addEventListener(event, rise, { once: true, passive: true });
     return () => {
       for (const event of events) document.removeEventListener(event, rise);
     };
-  }, [woken, wanted]);
-  return woken && wanted;
+  }, [woken, wanted, wake]);
+  return (woken || idle) && wanted;
 }
 
 /**

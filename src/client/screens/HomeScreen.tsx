@@ -57,6 +57,10 @@ export default function HomeScreen() {
   const [lobbyAsked, setLobbyAsked] = useState(false);
   const lobbyDue = useIdleAfter(Boolean(home) && spinActive !== undefined && lobbyNear && (!lightData || lobbyAsked));
   const onGamesFocus = useLobbyFocusHandoff(lobbyRef, lobbyDue);
+  // The money dialogs (closed until a tap) start their machines once the balance has painted,
+  // not in the first render: a slow phone shows the figures sooner (issue 32). A tap before that
+  // opens the dialog as it mounts.
+  const dialogsDue = useIdleAfter(Boolean(home));
 
   const closeModal = useCallback(() => setModal(null), []);
   const closeGame = useCallback(() => setGameCode(null), []);
@@ -192,7 +196,7 @@ export default function HomeScreen() {
         )}
       </div>
 
-      {home && (
+      {home && dialogsDue && (
         <>
           <GameAccountModal
             account={home.slots.find((slot) => slot.code === gameCode) ?? null}

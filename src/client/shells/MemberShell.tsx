@@ -73,7 +73,7 @@ export default function MemberShell() {
         </WalletProvider>
       </main>
       <BottomMenu items={items} label={t('nav.menu')} />
-      <ChatLauncher who="member" wake="now" page={pathname} invite={pathname === '/user/contact'} />
+      <ChatLauncher who="member" wake="idle" page={pathname} invite={pathname === '/user/contact'} />
       <ConditionsDialog open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <AgreementGate />
     </div>
