@@ -10,6 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * 10011 for a token it no longer takes (authorize renews a player's token), 10020 for a tx_id it
  * never saw. Faults are queued per path: an answer of the test's choosing, an HTTP 500, a call it
  * never answers, or one it applies and then drops the connection of (the answer is lost).
+ * `answerDelayMs` holds every answer back after the call took effect, as a distant OMG's would be:
+ * a crash then finds transfers OMG applied whose answer we never read.
  */
 export type OmgFault =
   | { kind: 'answer'; body: unknown }
@@ -48,6 +50,7 @@ export class OmgStandIn {
   private readonly sockets = new Set<Socket>();
   private readonly server = http.createServer((req, res) => this.handle(req, res));
   url = '';
+  answerDelayMs = 0;
 
   constructor(readonly appId: string, readonly key: string) {
     this.server.on('connection', (socket) => {
@@ -101,6 +104,7 @@ export class OmgStandIn {
       if (typeof body.timestamp !== 'number') return send({ code: 10009, msg: 'illegal parameter', data: null });
       const answer = this.answer(path, body);
       if (fault?.kind === 'lose-answer') return void req.socket.destroy(); // applied, the answer never leaves
+      if (this.answerDelayMs > 0) return void setTimeout(() => !res.destroyed && send(answer), this.answerDelayMs);
       send(answer);
     });
   }
