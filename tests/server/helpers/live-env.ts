@@ -3,7 +3,8 @@ export const OMG_MERCHANT = { appId: '10013', key: 'omg-sign-key-for-tests' };
 
 /** Where a live-mode process finds its outside services: the stand-ins' addresses. */
 export interface LiveAddresses {
-  database: string;
+  /** PostgreSQL, for a server process (an app built in the test process brings its own database). */
+  database?: string;
   /** The OMG stand-in: the game PG is OMG's game 2001. */
   omg: string;
   /** The ThaiBulkSMS stand-in (key `tbs-key`, secret `tbs-secret`). */
@@ -22,7 +23,7 @@ export interface LiveAddresses {
 export function liveEnv(at: LiveAddresses): Record<string, string> {
   const nowhere = 'http://127.0.0.1:9';
   return {
-    APP_MODE: 'live', DATABASE_URL: at.database,
+    APP_MODE: 'live', ...(at.database ? { DATABASE_URL: at.database } : {}),
     SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_URL: at.sms ?? nowhere, THAIBULKSMS_API_KEY: 'tbs-key', THAIBULKSMS_API_SECRET: 'tbs-secret',
     SLIP_VERIFY_PROVIDER: 'easyslip', EASYSLIP_API_URL: `${at.slips ?? nowhere}/api/v1`, EASYSLIP_API_KEY: 'es-key',
     GAME_PROVIDER_PROTOCOL: 'omg', OMG_API_URL: at.omg, OMG_APP_ID: OMG_MERCHANT.appId, OMG_SIGN_KEY: OMG_MERCHANT.key, OMG_GAMES: 'PG=2001',
