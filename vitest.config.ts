@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 //   - server: the API tests;
 //   - faults: a server process killed, PostgreSQL cut off, two processes given the same
 //     requests (PostgreSQL only). CI runs them as a step of their own, one at a time.
-const FAULTS = ['tests/server/crash.test.ts', 'tests/server/db-outage.test.ts', 'tests/server/money-nodes.test.ts', 'tests/server/transfer-truth.test.ts', 'tests/server/shutdown.test.ts'];
+const FAULTS = ['tests/server/crash.test.ts', 'tests/server/crash-omg.test.ts', 'tests/server/live-site-process.test.ts', 'tests/server/db-outage.test.ts', 'tests/server/money-nodes.test.ts', 'tests/server/transfer-truth.test.ts', 'tests/server/shutdown.test.ts'];
 
 const common = {
   environment: 'node',

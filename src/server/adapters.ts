@@ -13,6 +13,7 @@ import { PROVIDER_CODES } from './providers/games/catalogue';
 import { DemoGameProvider } from './providers/games/demo-adapter';
 import { HttpGameProvider } from './providers/games/http-adapter';
 import { OmgGameProvider } from './providers/games/omg-adapter';
+import { OmgBetRecords } from './providers/games/omg-bet-records';
 import type { QrChannel } from './providers/gateways/adapter';
 import type { OrderObserver } from './providers/gateways/bank-qr';
 import { HttpGatewayChannel } from './providers/gateways/http-gateway';
@@ -185,9 +186,13 @@ function liveSlipVerifier(config: Config): SlipVerifier {
  */
 function liveGames(config: Config, timeoutMs: number, formPolicy: { origins: readonly string[]; sandbox: boolean }): Map<string, GameProvider> {
   if (config.GAME_PROVIDER_PROTOCOL === 'omg') {
+    // One reader for every code: OMG paces record pulls per merchant.
+    const betRecords = config.OMG_BACKEND_URL
+      ? new OmgBetRecords({ backendUrl: config.OMG_BACKEND_URL, appId: config.OMG_APP_ID!, signKey: config.OMG_SIGN_KEY!, timeoutMs })
+      : undefined;
     return new Map([...config.OMG_GAMES].map(([code, gameId]) => [code, new OmgGameProvider(code, {
       baseUrl: config.OMG_API_URL!, appId: config.OMG_APP_ID!, signKey: config.OMG_SIGN_KEY!, currencyId: config.OMG_CURRENCY_ID,
-      gameId, unamePrefix: config.OMG_UNAME_PREFIX, timeoutMs,
+      gameId, unamePrefix: config.OMG_UNAME_PREFIX, timeoutMs, betRecords,
     })]));
   }
   return new Map(PROVIDER_CODES.map((code) => [code, new HttpGameProvider(code, config.GAME_PROVIDER_URL!, config.GAME_PROVIDER_SECRET!, timeoutMs, formPolicy)]));

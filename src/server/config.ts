@@ -77,6 +77,11 @@ export const configSchema = z.object({
   GAME_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
   /** OMG Transfer Wallet: {OMG_API_URL} of the merchant backend (test or production). */
   OMG_API_URL: optionalHttpUrl,
+  /**
+   * OMG: the back-office API address of the merchant backend's API configuration page, where bet
+   * records are read for bonus turnover (providers/games/omg-bet-records.ts); unset, turnover at OMG is not counted.
+   */
+  OMG_BACKEND_URL: optionalHttpUrl,
   /** OMG Transfer Wallet: the merchant's app_id and signature key (merchant backend). */
   OMG_APP_ID: z.string().optional().transform((v) => v || undefined),
   OMG_SIGN_KEY: z.string().optional().transform((v) => v || undefined),

@@ -8,6 +8,7 @@ import { build, type TestApp } from './helpers/app';
 import { engines } from './helpers/db';
 import { depositClient } from './helpers/deposits';
 import { easySlipPaid, startEasySlip } from './helpers/easyslip-stand-in';
+import { liveEnv, OMG_MERCHANT } from './helpers/live-env';
 import { OmgStandIn } from './helpers/omg-stand-in';
 import type { StandIn } from './helpers/stand-in';
 import { startThaiBulkSms, thaiBulkSent } from './helpers/thaibulksms-stand-in';
@@ -15,13 +16,13 @@ import { balances, walletClient } from './helpers/wallet';
 
 /** Noon in Bangkok: slip upload is open. */
 const NOON = new Date('2025-03-01T05:00:00Z');
-const OMG = { appId: '10013', key: 'omg-sign-key-for-tests' };
 
 /**
  * Issue 33's live site in one run: a live-mode app whose outside services are the published
  * protocols' adapters, each pointed at a stand-in answering as its document does: a member
  * registers with the OTP ThaiBulkSMS delivered, deposits by a slip EasySlip verified, moves money
- * to and from a game at the OMG aggregator, and the ledger audit is clean.
+ * to and from a game at the OMG aggregator, and the ledger audit is clean. The same run against a
+ * server process configured only by its environment: live-site-process.test.ts.
  */
 describe.each(engines)('a live site on the published protocols on %s', (engine) => {
   let t: TestApp;
@@ -33,15 +34,8 @@ describe.each(engines)('a live site on the published protocols on %s', (engine) 
   beforeAll(async () => {
     sms = await startThaiBulkSms('tbs-key', 'tbs-secret', () => thaiBulkSent(new URLSearchParams(sms.requests.at(-1)!.body).get('msisdn') ?? ''));
     slips = await startEasySlip('es-key', () => easySlipPaid(decodeURIComponent(slips.requests.at(-1)!.path.split('payload=')[1])));
-    omg = await new OmgStandIn(OMG.appId, OMG.key).start();
-    t = await build(engine, {
-      APP_MODE: 'live',
-      SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_URL: sms.url, THAIBULKSMS_API_KEY: 'tbs-key', THAIBULKSMS_API_SECRET: 'tbs-secret',
-      SLIP_VERIFY_PROVIDER: 'easyslip', EASYSLIP_API_URL: `${slips.url}/api/v1`, EASYSLIP_API_KEY: 'es-key',
-      GAME_PROVIDER_PROTOCOL: 'omg', OMG_API_URL: omg.url, OMG_APP_ID: OMG.appId, OMG_SIGN_KEY: OMG.key, OMG_GAMES: 'PG=2001',
-      TRUEWALLET_LINK_KEY: 'k', TRUEWALLET_MOBILE: '0800000000', PAYMENT_GATEWAY_URL: 'https://pay.example', PAYMENT_GATEWAY_SECRET: 's',
-      PROVIDER_TIMEOUT_MS: '1000', RECONCILE_INTERVAL_MS: '0',
-    });
+    omg = await new OmgStandIn(OMG_MERCHANT.appId, OMG_MERCHANT.key).start();
+    t = await build(engine, { ...liveEnv({ sms: sms.url, slips: slips.url, omg: omg.url }), PROVIDER_TIMEOUT_MS: '1000', RECONCILE_INTERVAL_MS: '0' });
     vi.spyOn(t.app.ctx.clock, 'now').mockImplementation(() => NOON);
   });
   afterAll(async () => {

@@ -10,6 +10,11 @@ import type { AddressInfo, Socket } from 'node:net';
  * 10011 for a token it no longer takes (authorize renews a player's token), 10020 for a tx_id it
  * never saw. Faults are queued per path: an answer of the test's choosing, an HTTP 500, a call it
  * never answers, or one it applies and then drops the connection of (the answer is lost).
+ * Its back office answers the bet record list (GetGameRecordList, code 1 on success, 20xxx
+ * otherwise; https://docs.omgapi.cc/en/reports-and-functional/user-bet-record) from the bets a test
+ * places with `bet()`, `bet` written as the table's decimal text (or as the example's number).
+ * `answerDelayMs` holds every answer back after the call took effect, as a distant OMG's would be:
+ * a crash then finds transfers OMG applied whose answer we never read.
  */
 export type OmgFault =
   | { kind: 'answer'; body: unknown }
@@ -25,6 +30,9 @@ export interface RecordedCall {
 }
 
 interface Player { token: string; balance: bigint }
+interface BetRecord { id: bigint; uname: string; bet: bigint; at: number }
+
+const RECORDS_PATH = '/api/v1/merchant/outer/record/GetGameRecordList';
 
 /** Minor units as the stand-in writes money (its own writing, not the adapter's): 2 places, as the document's examples. */
 const money = (minor: bigint) => {
@@ -48,6 +56,10 @@ export class OmgStandIn {
   private readonly sockets = new Set<Socket>();
   private readonly server = http.createServer((req, res) => this.handle(req, res));
   url = '';
+  answerDelayMs = 0;
+  readonly bets: BetRecord[] = [];
+  /** Write `bet` as a number, as the document's response example does (its table says decimal text). */
+  betsAsNumbers = false;
 
   constructor(readonly appId: string, readonly key: string) {
     this.server.on('connection', (socket) => {
@@ -73,6 +85,8 @@ export class OmgStandIn {
   }
 
   balanceOf(uname: string) { return this.players.get(uname)?.balance; }
+  /** A bet of `minor` by `uname` at `at` (seconds), as OMG's back office records it. */
+  bet(uname: string, minor: bigint, at: number) { this.bets.push({ id: 1866092861671518211n + BigInt(this.bets.length), uname, bet: minor, at }); }
   setBalance(uname: string, minor: bigint) { this.players.get(uname)!.balance = minor; }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -89,20 +103,41 @@ export class OmgStandIn {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
       };
       if (fault?.kind === 'answer') return send(fault.body);
+      // The back office answers in its own codes (20xxx), the game API in 10xxx.
+      const office = path === RECORDS_PATH;
       const expected = createHash('md5').update(query + raw + this.key).digest('hex');
-      if (!/^trace_id=[^&]+$/.test(query) || req.headers.sign !== expected) return send({ code: 10002, msg: 'sign invalid', data: null });
+      if (!/^trace_id=[^&]+$/.test(query) || req.headers.sign !== expected) return send(office ? { code: 20008, msg: 'sign error' } : { code: 10002, msg: 'sign invalid', data: null });
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
       } catch {
-        return send({ code: 10009, msg: 'illegal parameter', data: null });
+        return send(office ? { code: 20009, msg: 'read body failed' } : { code: 10009, msg: 'illegal parameter', data: null });
       }
-      if (body.app_id !== this.appId) return send({ code: 10012, msg: 'illegal app_id', data: null });
-      if (typeof body.timestamp !== 'number') return send({ code: 10009, msg: 'illegal parameter', data: null });
-      const answer = this.answer(path, body);
+      if (body.app_id !== this.appId) return send(office ? { code: 20001, msg: 'merchant not found' } : { code: 10012, msg: 'illegal app_id', data: null });
+      if (!office && typeof body.timestamp !== 'number') return send({ code: 10009, msg: 'illegal parameter', data: null });
+      const answer = office ? this.records(body) : this.answer(path, body);
       if (fault?.kind === 'lose-answer') return void req.socket.destroy(); // applied, the answer never leaves
+      if (this.answerDelayMs > 0) return void setTimeout(() => !res.destroyed && send(answer), this.answerDelayMs);
       send(answer);
     });
+  }
+
+  /** GetGameRecordList: the bets of [start_time, end_time] (the document does not say whether its edges count; here both do), oldest first, a page at a time. */
+  private records(body: Record<string, unknown>): unknown {
+    const { page, size, start_time: start, end_time: end, uname } = body;
+    if (![page, size, start, end].every(Number.isSafeInteger) || (page as number) < 1 || (uname !== undefined && typeof uname !== 'string')) {
+      return { code: 20013, msg: 'parameter error' };
+    }
+    if ((size as number) < 1 || (size as number) > 1000) return { code: 20003, msg: 'query count exceeds the limit' };
+    const matching = this.bets.filter((b) => (uname === undefined || b.uname === uname) && b.at >= (start as number) && b.at <= (end as number))
+      .sort((a, b) => a.at - b.at);
+    const from = ((page as number) - 1) * (size as number);
+    const data = matching.slice(from, from + (size as number)).map((b) => ({
+      create_time: b.at, round_id: Number(b.id - 1n), round_id_str: String(b.id - 1n), account: b.uname, account_id: String(1070800 + b.uname.length),
+      game_id: '2001', enter_money: '1000.00', bet: this.betsAsNumbers ? Number(money(b.bet)) : money(b.bet), win: '0.00', after_settlement_money: '1000.00',
+      id: Number(b.id), id_str: String(b.id), parent_id: Number(b.id - 1n), parent_id_str: String(b.id - 1n), small_game_type: 0, fb: 0, platform: 2,
+    }));
+    return { code: 1, msg: 'success', total: matching.length, data };
   }
 
   private playerOf(token: unknown): [string, Player] | undefined {

@@ -27,6 +27,12 @@ export const thaiBulkBadNumber = (msisdn: string): StandInReply => ({
   },
 });
 
+/**
+ * Errors in the shape the public clients read. The codes 106 and 109 and their names are ours: no
+ * ThaiBulkSMS error code table could be found (developer.thaibulksms.com could not be read, and its
+ * official client github.com/thaibulksms/tbs, src/client.ts, only passes non-2xx answers on as
+ * text). The adapter reads no code: any `error` answer is a failure, so these stand for "some refusal".
+ */
 export const THAIBULK_ERRORS = {
   unauthorized: { status: 401, json: { error: { code: 401, name: 'UNAUTHORIZED', description: 'Invalid api key or secret' } } },
   badSender: { status: 400, json: { error: { code: 106, name: 'ERROR_SENDER_NAME', description: 'Sender name is not approved' } } },

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   INSUFFICIENT_BALANCE, ProviderFault, ProviderRefusal, ProviderTimeout,
-  type GameLogin, type GameProvider, type LaunchLinks, type LaunchRequest, type TurnoverReport,
+  type GameLogin, type GameProvider, type LaunchLinks, type LaunchRequest, type TurnoverFrom, type TurnoverReport,
 } from './adapter';
 import { checkLaunchAnswer } from './launch-form';
+import type { OmgBetRecords } from './omg-bet-records';
 
 /**
  * The OMG game aggregator's Transfer Wallet API, as its public document describes it:
@@ -42,6 +43,8 @@ export interface OmgSettings {
   timeoutMs: number;
   /** Seconds since the epoch (tests pin it). */
   now?: () => number;
+  /** The back office's bet records (OMG_BACKEND_URL), shared by every OMG code; without them no turnover is read. */
+  betRecords?: OmgBetRecords;
 }
 
 /** The general error codes of the document that this adapter acts on. */
@@ -96,11 +99,14 @@ const NOT_APPLIED = new Map<number, string>([
   [OMG_CODE.parameterType, 'parameter type'],
 ]);
 
-interface OmgAnswer {
+export interface OmgAnswer {
   code: number;
   msg?: string;
-  data?: Record<string, unknown> | null;
+  data?: unknown;
 }
+
+/** An answer's `data` when it is an object (OMG's game calls answer one). */
+const fieldsOf = (answer: OmgAnswer) => (answer.data && typeof answer.data === 'object' ? answer.data as Record<string, unknown> : undefined);
 
 /** Tokens are good for seven days; we renew a day early. */
 const TOKEN_LIFE_MS = 6 * 24 * 3_600_000;
@@ -124,6 +130,31 @@ export function fromOmgAmount(text: unknown): bigint | null {
 
 export const omgSign = (query: string, body: string, key: string) => createHash('md5').update(query + body + key).digest('hex');
 
+/**
+ * One signed call, as every OMG API takes it (the game API and the back office alike):
+ * POST {base}{path}?trace_id=<unique>, the JSON body as sent, header `sign`. An answer that is not
+ * HTTP 200 with a JSON body carrying a numeric code counts as no answer (the document: "considered abnormal").
+ */
+export async function omgPost(baseUrl: string, path: string, fields: Record<string, unknown>, signKey: string, timeoutMs: number): Promise<OmgAnswer> {
+  const query = `trace_id=${randomBytes(12).toString('hex')}`;
+  const body = JSON.stringify(fields);
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8', sign: omgSign(query, body, signKey) },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    throw new ProviderTimeout();
+  }
+  if (res.status !== 200) throw new ProviderTimeout();
+  const answer = (await res.json().catch(() => null)) as OmgAnswer | null;
+  if (!answer || typeof answer.code !== 'number') throw new ProviderTimeout();
+  return answer;
+}
+
 export class OmgGameProvider implements GameProvider {
   private readonly tokens = new Map<string, { token: string; at: number }>();
 
@@ -131,37 +162,20 @@ export class OmgGameProvider implements GameProvider {
 
   private now() { return this.settings.now?.() ?? Math.floor(Date.now() / 1000); }
 
-  /** One signed call; an answer that is not HTTP 200 with a JSON body counts as no answer (the document: "considered abnormal"). */
-  private async post(path: string, fields: Record<string, unknown>): Promise<OmgAnswer> {
-    const query = `trace_id=${randomBytes(12).toString('hex')}`;
-    const body = JSON.stringify(fields);
-    let res: Response;
-    try {
-      res = await fetch(`${this.settings.baseUrl.replace(/\/+$/, '')}${path}?${query}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', sign: omgSign(query, body, this.settings.signKey) },
-        body,
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch {
-      throw new ProviderTimeout();
-    }
-    if (res.status !== 200) throw new ProviderTimeout();
-    const answer = (await res.json().catch(() => null)) as OmgAnswer | null;
-    if (!answer || typeof answer.code !== 'number') throw new ProviderTimeout();
-    return answer;
+  private post(path: string, fields: Record<string, unknown>): Promise<OmgAnswer> {
+    return omgPost(this.settings.baseUrl, path, fields, this.settings.signKey, this.settings.timeoutMs);
   }
 
   private async authorize(uname: string): Promise<{ token: string; balance: bigint }> {
     const answer = await this.post('/api/player/v1/authorize', {
       app_id: this.settings.appId, uname, nickname: uname, timestamp: this.now(), cid: this.settings.currencyId,
     });
-    const token = answer.data?.token;
+    const token = fieldsOf(answer)?.token;
     if (answer.code !== OMG_CODE.ok || typeof token !== 'string' || token === '') {
       throw new ProviderRefusal(NOT_APPLIED.get(answer.code) ?? `authorize answered ${answer.code}`);
     }
     this.tokens.set(uname, { token, at: Date.now() });
-    return { token, balance: fromOmgAmount(answer.data?.balance) ?? 0n };
+    return { token, balance: fromOmgAmount(fieldsOf(answer)?.balance) ?? 0n };
   }
 
   /**
@@ -187,7 +201,7 @@ export class OmgGameProvider implements GameProvider {
   async balance(username: string): Promise<bigint> {
     const answer = await this.withToken(username, (token) =>
       this.post('/api/cash/v1/getPlayerWallet', { app_id: this.settings.appId, token, timestamp: this.now() }));
-    const balance = answer.code === OMG_CODE.ok ? fromOmgAmount(answer.data?.balance) : null;
+    const balance = answer.code === OMG_CODE.ok ? fromOmgAmount(fieldsOf(answer)?.balance) : null;
     if (balance === null) throw new ProviderRefusal(NOT_APPLIED.get(answer.code) ?? `balance answered ${answer.code}`);
     return balance;
   }
@@ -201,9 +215,9 @@ export class OmgGameProvider implements GameProvider {
       app_id: this.settings.appId, token, amount: toOmgAmount(signedAmount), tx_id: reference, timestamp: this.now(),
     }));
     if (answer.code === OMG_CODE.ok) {
-      if (answer.data?.tx_id !== reference) throw new ProviderTimeout();
-      if (answer.data?.state === 1) return;
-      if (answer.data?.state === 0) throw new ProviderRefusal('transfer failed');
+      if (fieldsOf(answer)?.tx_id !== reference) throw new ProviderTimeout();
+      if (fieldsOf(answer)?.state === 1) return;
+      if (fieldsOf(answer)?.state === 0) throw new ProviderRefusal('transfer failed');
       throw new ProviderTimeout();
     }
     // Our reference is already known to OMG: it is never sent again; what OMG did with it decides.
@@ -222,8 +236,8 @@ export class OmgGameProvider implements GameProvider {
       app_id: this.settings.appId, token, tx_id: reference, timestamp: this.now(),
     }));
     if (answer.code === OMG_CODE.transferNotFound || answer.code === OMG_CODE.orderNotFound) return 'not_found';
-    if (answer.code === OMG_CODE.ok && answer.data?.state === 1) return 'applied';
-    if (answer.code === OMG_CODE.ok && answer.data?.state === 0) return 'not_found';
+    if (answer.code === OMG_CODE.ok && fieldsOf(answer)?.state === 1) return 'applied';
+    if (answer.code === OMG_CODE.ok && fieldsOf(answer)?.state === 0) return 'not_found';
     throw new ProviderTimeout();
   }
 
@@ -247,14 +261,15 @@ export class OmgGameProvider implements GameProvider {
       app_id: this.settings.appId, token, gameid: this.settings.gameId, timestamp: this.now(), screen_mode: SCREEN_MODE,
     }));
     if (answer.code !== OMG_CODE.ok) throw new ProviderRefusal(NOT_APPLIED.get(answer.code) ?? `entergame answered ${answer.code}`);
-    return checkLaunchAnswer({ web: answer.data?.gameurl, android: null, ios: null }, { origins: [], sandbox: false });
+    return checkLaunchAnswer({ web: fieldsOf(answer)?.gameurl, android: null, ios: null }, { origins: [], sandbox: false });
   }
 
   /**
-   * OMG reports bets through its back-office record list ({OMG_BACKEND_URL}, another address and
-   * key), which this adapter does not read yet: a bonus's turnover at OMG is not counted.
+   * OMG reports bets through its back office's record list ({OMG_BACKEND_URL}, omg-bet-records.ts);
+   * without that address configured, a bonus's turnover at OMG is not counted.
    */
-  turnover(): Promise<TurnoverReport> {
-    return Promise.reject(new ProviderFault('OMG turnover is not read (back-office record list not wired)'));
+  turnover(username: string, from: TurnoverFrom): Promise<TurnoverReport> {
+    if (!this.settings.betRecords) return Promise.reject(new ProviderFault('OMG turnover is not read (OMG_BACKEND_URL not set)'));
+    return this.settings.betRecords.turnover(username, from);
   }
 }
