@@ -6,6 +6,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { START_SECTIONS } from './src/client/i18n/sections';
+import { codeSplitting } from './src/client/build/codeSplitting';
 import { precacheScope, webManifests } from './src/client/pwa/buildPlugins';
 
 /**
@@ -93,6 +94,8 @@ const precompress = (): Plugin => {
 
 const precache = precacheScope();
 
+
+
 /**
  * Issue 32, the installable app: the service worker is ours (src/client/sw.ts, injectManifest),
  * registered by the client itself after the page is idle (src/client/pwa/serviceWorker.ts) and
@@ -143,10 +146,8 @@ export default defineConfig(({ mode }) => ({
       // runs: its modules have no other effect, so the member app keeps only the ones it reaches
       // (the console's schemas stay in the console's chunk: 40 KB less to build before the balance).
       treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /\/src\/contract\//, sideEffects: false }] },
-      // Everything the first page imports statically is one file: left to itself the bundler cut it
-      // into fourteen small shared chunks (the lazy pages share them), each a request of its own
-      // on a 150 ms line.
-      output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      // The first page's code and the member home's in a file each (src/client/build/codeSplitting.ts).
+      output: { codeSplitting: codeSplitting() },
     },
   },
   server: {

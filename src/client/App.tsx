@@ -42,10 +42,9 @@ const MEMBER_PAGES: Record<string, () => Promise<unknown>> = {
 export const startMemberPage = (path: string) => {
   const page = MEMBER_PAGES[path.replace(/\/+$/, '') || '/user'];
   if (!page || !hasToken()) return;
-  // The shared code (the contract, the HTTP client, the machines' runtime) imported on its own is
-  // evaluated in a task of its own, not in one long task with the shell's and the page's.
-  void import('./api/call').catch(() => undefined);
-  void import('@xstate/react').catch(() => undefined);
+  // The contract's schemas (src/client/build/codeSplitting.ts, CONTRACT_CHUNK) imported on their
+  // own are built in a task of their own, not in one long task with the shell's and the page's.
+  void import('../contract/endpoints').catch(() => undefined);
   void loadMemberShell().catch(() => undefined);
   void page().catch(() => undefined);
 };

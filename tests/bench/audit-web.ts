@@ -97,6 +97,10 @@ try {
     console.log(`audit:web ${route} ${CATEGORIES.map((id) => `${id} ${score(id)}`).join(' ')}`);
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
     console.log(`audit:web ${route} metrics ${metrics.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '-'}`).join(', ')}`);
+    // Issue 32: no long task over 200 ms on the way to the first balance (Lighthouse's durations
+    // are of its slow phone, the CPU 4x slower than this machine's).
+    const tasks = ((lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? []).map((task) => task.duration);
+    console.log(`audit:web ${route} long tasks ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms, over 200 ms ${tasks.filter((d) => d > 200).length}`);
     for (const id of CATEGORIES) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];

@@ -66,6 +66,18 @@ describe('createHttp: what every call sends', () => {
     expect(server.header(0, 'x-client')).toBe('member-wallet');
   });
 
+  it('a call started before the token is forgotten on the next line still carries it (logout), and each call goes out in a task of its own', async () => {
+    let token: string | null = 'member-token-1';
+    const { http, server } = client({ token: () => token });
+    const logout = http.call(endpoints.logout);
+    token = null;
+    // Nothing is sent in the task that started the calls: a render that starts several keeps short.
+    const other = http.call(endpoints.lookupActive);
+    expect(server.sent).toHaveLength(0);
+    await Promise.all([logout, other]);
+    expect([0, 1].map((i) => server.header(i, 'authorization'))).toEqual(['Bearer member-token-1', undefined]);
+  });
+
   it('asks past every cache, so a 410 a browser kept is never taken for the service state (issue 27)', async () => {
     const { http, server } = client();
     await http.call(endpoints.lookupActive);

@@ -1,14 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for socket.io-client's io(): records each connection made and whether it was closed. */
-const made: { auth: unknown; disconnected: boolean }[] = [];
+const made: { auth: unknown; connected: boolean; disconnected: boolean }[] = [];
 vi.mock('socket.io-client', () => ({
-  io: (options: { auth: unknown }) => {
-    const record = { auth: options.auth, disconnected: false };
+  io: (options: { auth: unknown; autoConnect: boolean }) => {
+    expect(options.autoConnect).toBe(false);
+    const record = { auth: options.auth, connected: false, disconnected: false };
     made.push(record);
     return {
       on: () => undefined,
       off: () => undefined,
+      connect: () => {
+        record.connected = true;
+      },
       disconnect: () => {
         record.disconnected = true;
       },
@@ -24,10 +28,13 @@ describe("the member's one socket per page", () => {
     made.length = 0;
   });
 
-  it('is one connection for every holder, closed when the last lets go', () => {
+  it('is one connection for every holder, opened in a task after theirs, closed when the last lets go', async () => {
     const wallet = holdMemberSocket('token-a');
     const bonus = holdMemberSocket('token-a');
     expect(made).toHaveLength(1);
+    expect(made[0].connected).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made[0].connected).toBe(true);
     expect(bonus.socket).toBe(wallet.socket);
     wallet.release();
     wallet.release(); // a second release by the same holder counts once
@@ -36,9 +43,12 @@ describe("the member's one socket per page", () => {
     expect(made[0].disconnected).toBe(true);
   });
 
-  it('opens again for a holder after the last let go, and anew for a new token', () => {
+  it('opens again for a holder after the last let go, and anew for a new token', async () => {
     const first = holdMemberSocket('token-a');
     first.release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Let go before its task came: it never connected.
+    expect(made[0].connected).toBe(false);
     const again = holdMemberSocket('token-a');
     expect(made).toHaveLength(2);
     const renewed = holdMemberSocket('token-b');

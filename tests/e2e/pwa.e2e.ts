@@ -150,7 +150,8 @@ describe('the installable app', () => {
       return urls;
     });
     expect(cached).toContain('/index.html');
-    expect(cached.some((p) => /^\/assets\/HomeScreen-.*\.js$/.test(p))).toBe(true);
+    // The member's home (its shell and screen: src/client/build/codeSplitting.ts).
+    expect(cached.some((p) => /^\/assets\/member-home-.*\.js$/.test(p))).toBe(true);
     expect(cached.filter((p) => /AdminApp|PrizeCoin3D|DemoGameScreen|^\/api\//.test(p))).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { changesSomething } from './changes';
 import type { ConnectionReports } from './connectivity';
 import { ApiError, CLIENT_ERROR_CODES, refusalDetailsOf } from './errors';
 import { fillPath, newIdempotencyKey, type CallArgs, type LooseOptions } from './request';
+import { nextTask } from './nextTask';
 import { guardUpload, type UploadGuard } from './uploadGuard';
 
 /** What differs between the member app and the console; everything else about a call is the same. */
@@ -94,12 +95,12 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId, conn
     return guard;
   };
 
-  // Synchronous, so the token is read the moment a call starts: logout can fire its call and
-  // forget the token on the next line.
+  // Synchronous, so the token is read the moment a request starts: logout can fire its call and
+  // forget the token on the next line. A contract call brings the token it read as it started.
   instance.interceptors.request.use(
     (config) => {
       const token = tokenSource();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
       const tag = language();
       if (tag) config.headers.set('Accept-Language', tag);
       const device = deviceId?.();
@@ -149,12 +150,19 @@ export function createHttp({ tokenSource, onSessionEnd, language, deviceId, conn
     // member is told at once that nothing was sent, instead of an outcome nobody knows.
     if (changesSomething(endpoint) && connection.isOffline()) throw new ApiError(CLIENT_ERROR_CODES.offline);
     const idempotencyKey = opts.idempotencyKey ?? (endpoint.idempotent ? newIdempotencyKey() : undefined);
+    const url = fillPath(endpoint.path, opts.params);
+    // The session the call started in, read now: logout forgets the token on the next line.
+    const token = tokenSource();
+    await nextTask();
     const data = await instance.request<unknown, unknown>({
       method: endpoint.method,
-      url: fillPath(endpoint.path, opts.params),
+      url,
       params: opts.query,
       data: opts.formData ?? opts.body,
-      headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
+      },
       timeout: opts.timeout,
       signal: opts.signal,
       onUploadProgress: opts.onUploadProgress,

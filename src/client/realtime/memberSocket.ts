@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { nextTask } from '../api/nextTask';
 import { reportSocketHealth } from './socketHealth';
 
 interface Held {
@@ -21,8 +22,13 @@ let current: Held | null = null;
  */
 export function holdMemberSocket(token: string): { socket: Socket; release: () => void } {
   if (!current || current.token !== token) {
-    const socket = io({ path: '/socket.io', auth: { token }, forceNew: true });
-    current = { token, socket, holders: 0, stopReporting: reportSocketHealth(socket) };
+    // It connects in a task of its own, not in the render's effects that asked for it (issue 32).
+    const socket = io({ path: '/socket.io', auth: { token }, forceNew: true, autoConnect: false });
+    const made: Held = { token, socket, holders: 0, stopReporting: reportSocketHealth(socket) };
+    current = made;
+    void nextTask().then(() => {
+      if (made.holders > 0) socket.connect();
+    });
   }
   const held = current;
   held.holders += 1;
