@@ -133,6 +133,16 @@ describe('OMG Transfer Wallet adapter (contract)', () => {
     expect(last('/api/player/v1/authorize').body).toContain('"uname":"wpg7"');
   });
 
+  it('renews once for calls refused together: they share one authorize and none refuses the other', async () => {
+    omg.players.get('wpg7')!.token = 'renewed-elsewhere-again';
+    const before = omg.balanceOf('wpg7')!;
+    const authorizes = () => omg.calls.filter((c) => c.path === '/api/player/v1/authorize').length;
+    const asked = authorizes();
+    await Promise.all([adapter.deposit('wpg7', 100n, refOf(401)), adapter.deposit('wpg7', 200n, refOf(402)), adapter.withdraw('wpg7', 50n, refOf(403))]);
+    expect(authorizes() - asked).toBe(1);
+    expect(omg.balanceOf('wpg7')).toBe(before + 250n);
+  });
+
   it('refuses a player it cannot open, and a launch OMG refuses', async () => {
     omg.fault('/api/player/v1/authorize', { kind: 'answer', body: { code: 10018, msg: 'merchant disabled', data: null } });
     await expect(adapter.createPlayer(8)).rejects.toEqual(expect.objectContaining({ reason: 'merchant disabled' }));

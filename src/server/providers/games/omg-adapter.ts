@@ -157,6 +157,8 @@ export async function omgPost(baseUrl: string, path: string, fields: Record<stri
 
 export class OmgGameProvider implements GameProvider {
   private readonly tokens = new Map<string, { token: string; at: number }>();
+  /** A player's authorize in flight: calls that need a new token at the same moment share it. */
+  private readonly renewals = new Map<string, Promise<string>>();
 
   constructor(readonly code: string, private readonly settings: OmgSettings) {}
 
@@ -184,11 +186,27 @@ export class OmgGameProvider implements GameProvider {
    * so the call is made once more with a fresh one.
    */
   private async withToken(uname: string, call: (token: string) => Promise<OmgAnswer>): Promise<OmgAnswer> {
-    const cached = this.tokens.get(uname);
-    const token = cached && Date.now() - cached.at < TOKEN_LIFE_MS ? cached.token : (await this.authorize(uname)).token;
+    const token = await this.tokenFor(uname);
     const answer = await call(token);
     if (answer.code !== OMG_CODE.tokenInvalid) return answer;
-    return call((await this.authorize(uname)).token);
+    return call(await this.tokenFor(uname, token));
+  }
+
+  /**
+   * The player's token: the cached one unless it is old or is the one OMG just `refused`. Two
+   * calls of this process needing a new one at once share one authorize: each authorize ends the
+   * token before it, so two would refuse each other's calls (10011) and leave the second's outcome
+   * to the reconciler.
+   */
+  private tokenFor(uname: string, refused?: string): Promise<string> {
+    const cached = this.tokens.get(uname);
+    if (cached && cached.token !== refused && Date.now() - cached.at < TOKEN_LIFE_MS) return Promise.resolve(cached.token);
+    let renewal = this.renewals.get(uname);
+    if (!renewal) {
+      renewal = this.authorize(uname).then(({ token }) => token).finally(() => this.renewals.delete(uname));
+      this.renewals.set(uname, renewal);
+    }
+    return renewal;
   }
 
   private unameOf(memberId: number) { return `${this.settings.unamePrefix}${this.code.toLowerCase()}${memberId}`; }
