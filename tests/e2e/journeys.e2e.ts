@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, fontsReady, launchChromium, phoneContext, screenshot, startServer, type E2eServer } from './harness';
 import { codeFor, seedPassword } from './operators';
-import { CLIENT, LAO, JOURNEY_LOCALES, LOCALES, THAI, chooseLanguage, fill, logIn, transferOnHome, type Locale } from './support';
+import { CLIENT, LAO, JOURNEY_LOCALES, LOCALES, THAI, chooseLanguage, fill, logIn, showLobby, transferOnHome, type Locale } from './support';
 
 /**
  * The whole journey on a fresh server of its own, as new people live it, at 390x844:
@@ -275,7 +275,7 @@ describe.each(JOURNEY_LOCALES)('a new member in %s', (locale) => {
     const inWallet = await total();
     // The lobby's canvas starts as the games near the screen, once the home has painted and the
     // page is idle: scroll to them and wait for its cards, then start from the page's top.
-    await page.getByTestId('home-games').scrollIntoViewIfNeeded();
+    await showLobby(page);
     await page.getByTestId('game-JOKER').waitFor({ state: 'attached', timeout: 20_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     // The lobby by keyboard, as a screen-reader user reaches it: Tab to the slot row, one card on.

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { fontsReady, launchChromium, phoneContext, screenshot, url } from './harness';
-import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn, transferOnHome } from './support';
+import { LAO, LOCALES, THAI, api, chooseLanguage, fill, isTopAtItsCentre, registerMember, logIn, showLobby, transferOnHome } from './support';
 
 /**
  * The game lobby on a phone: a new member logs in, sees the three carousels on the canvas, swipes
@@ -26,12 +26,8 @@ async function registerFundedMember(name: string, funds: number) {
 
 
 
-/** The lobby has drawn: the canvas is up and every card's art has arrived. */
-const lobbyReady = async (page: Page) => {
-  // The lobby starts as the games near the screen (HomeScreen): bring them there first.
-  await page.getByTestId('home-games').scrollIntoViewIfNeeded();
-  await page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
-};
+/** The lobby has drawn: the canvas is up and every card's art has arrived (support.ts showLobby). */
+const lobbyReady = showLobby;
 /** The card button with the row's tab stop: the card in the middle of a looping row. */
 const tabStop = (page: Page, category: string) => page.getByTestId(`carousel-${category}`).locator('button.lobby__card[tabindex="0"]');
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);

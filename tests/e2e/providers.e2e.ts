@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, fontsReady, launchChromium, phoneContext, screenshot } from './harness';
 import { operatorWithRole, seedPassword, signInConsole } from './operators';
-import { LOCALES, api, chooseLanguage, fill, logIn, registerMember, type Locale } from './support';
+import { LOCALES, api, chooseLanguage, fill, logIn, registerMember, showLobby, type Locale } from './support';
 
 /**
  * A provider the operators switch off, as a member on a phone sees it: a game with none of the
@@ -19,11 +19,7 @@ const setOpen = async (code: string, open: boolean) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(r.body.status).toBe('applied');
 };
-const lobbyReady = async (page: Page) => {
-  // The lobby starts as the games near the screen (HomeScreen): bring them there first.
-  await page.getByTestId('home-games').scrollIntoViewIfNeeded();
-  await page.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
-};
+const lobbyReady = showLobby;
 
 beforeAll(async () => {
   browser = await launchChromium();

@@ -138,6 +138,19 @@ export const isTopAtItsCentre = (target: Locator) =>
  * answers once the lobby's canvas has drawn its cards.
  */
 export async function showLobby(p: Page) {
-  await p.getByTestId('home-games').scrollIntoViewIfNeeded();
-  await p.locator('.lobby__stage[data-ready="true"]').waitFor({ timeout: 30_000 });
+  const games = p.getByTestId('home-games');
+  const ready = p.locator('.lobby__stage[data-ready="true"]');
+  // The games' place is final once the home's answer is drawn (its list stands there until the
+  // lobby's canvas replaces it); a scroll before that may be undone as the content above arrives.
+  await games.locator(':scope > *').first().waitFor();
+  const until = Date.now() + 30_000;
+  for (;;) {
+    await games.scrollIntoViewIfNeeded();
+    try {
+      await ready.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
+  }
 }
