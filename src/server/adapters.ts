@@ -26,6 +26,7 @@ import { SlipOkVerifier } from './providers/slips/slipok';
 import type { PushDelivery } from './providers/push/push';
 import { WebPushDelivery } from './providers/push/web-push';
 import { HttpSmsGateway } from './providers/sms/http-gateway';
+import { AntsSmsGateway } from './providers/sms/ants';
 import { ThaiBulkSmsGateway } from './providers/sms/thaibulksms';
 import type { SmsSender } from './providers/sms/sms';
 import type { FileStorage } from './providers/storage/adapter';
@@ -163,6 +164,9 @@ function liveSms(config: Config): SmsSender {
       url: config.THAIBULKSMS_API_URL, apiKey: config.THAIBULKSMS_API_KEY!, apiSecret: config.THAIBULKSMS_API_SECRET!,
       sender: config.THAIBULKSMS_SENDER, force: config.THAIBULKSMS_FORCE,
     });
+  }
+  if (config.SMS_PROVIDER === 'ants') {
+    return new AntsSmsGateway({ url: config.ANTS_API_URL, username: config.ANTS_USERNAME!, password: config.ANTS_PASSWORD!, sender: config.ANTS_SENDER! });
   }
   return new HttpSmsGateway({ url: config.SMS_GATEWAY_URL!, token: config.SMS_GATEWAY_TOKEN! });
 }

@@ -108,8 +108,8 @@ export const configSchema = z.object({
   SANDBOX_PROVIDERS_OVER_HTTP: z.enum(['0', '1']).default('0'),
   /** Signs the sandbox demo provider's HTTP protocol and launch links; unset: derived from the shared database's address, so every node agrees. */
   SANDBOX_PROVIDER_SECRET: z.string().optional().transform((v) => v || undefined),
-  /** Live mode: who delivers OTP texts (providers/sms/README.md): our generic HTTP gateway or ThaiBulkSMS. */
-  SMS_PROVIDER: z.enum(['generic', 'thaibulksms']).default('generic'),
+  /** Live mode: who delivers OTP texts (providers/sms/README.md): our generic HTTP gateway, ThaiBulkSMS or ANTS. */
+  SMS_PROVIDER: z.enum(['generic', 'thaibulksms', 'ants']).default('generic'),
   /** SMS_PROVIDER=generic: the HTTP SMS gateway that delivers OTP codes (POST { to, text }, bearer token). */
   SMS_GATEWAY_URL: optionalHttpUrl,
   SMS_GATEWAY_TOKEN: z.string().optional().transform((v) => v || undefined),
@@ -121,6 +121,12 @@ export const configSchema = z.object({
   THAIBULKSMS_SENDER: z.string().max(11).optional().transform((v) => v || undefined),
   /** Which credit pays (the document's `force`); unset: the account's default. */
   THAIBULKSMS_FORCE: z.enum(['standard', 'corporate']).optional().or(z.literal('').transform(() => undefined)),
+  /** SMS_PROVIDER=ants: the account's username and password (basic auth) and its sender name, at ANTS's address (ANTS API v1.0.0). */
+  ANTS_API_URL: httpUrl.default('https://api-service.ants.co.th'),
+  ANTS_USERNAME: z.string().optional().transform((v) => v || undefined),
+  ANTS_PASSWORD: z.string().optional().transform((v) => v || undefined),
+  /** The document's `from`: required by Send Message, at most 11 characters and no space. */
+  ANTS_SENDER: z.string().regex(/^\S{0,11}$/, 'at most 11 characters, no space').optional().transform((v) => v || undefined),
   /** The key the client encrypts True Wallet gift links with (crypto-js AES passphrase); sandbox: SANDBOX_TRUEWALLET_LINK_KEY. */
   TRUEWALLET_LINK_KEY: z.string().optional().transform((v) => v || undefined),
   /** Live mode: the True Wallet gift voucher service and the wallet number vouchers are redeemed to. */
@@ -222,10 +228,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('sandbox mode is refused when NODE_ENV=production: configure the real providers');
   }
   if (!sandbox && values.SMS_PROVIDER === 'generic' && (!values.SMS_GATEWAY_URL || !values.SMS_GATEWAY_TOKEN)) {
-    throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN (or SMS_PROVIDER=thaibulksms with its credentials)');
+    throw new ConfigError('live mode sends OTP codes by SMS: set SMS_GATEWAY_URL and SMS_GATEWAY_TOKEN (or SMS_PROVIDER=thaibulksms or ants with its credentials)');
   }
   if (!sandbox && values.SMS_PROVIDER === 'thaibulksms' && (!values.THAIBULKSMS_API_KEY || !values.THAIBULKSMS_API_SECRET)) {
     throw new ConfigError('SMS_PROVIDER=thaibulksms sends through the ThaiBulkSMS account: set THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET');
+  }
+  if (!sandbox && values.SMS_PROVIDER === 'ants' && (!values.ANTS_USERNAME || !values.ANTS_PASSWORD || !values.ANTS_SENDER)) {
+    throw new ConfigError('SMS_PROVIDER=ants sends through the ANTS account: set ANTS_USERNAME, ANTS_PASSWORD and ANTS_SENDER');
   }
   if (!sandbox && values.GAME_PROVIDER_PROTOCOL === 'generic' && (!values.GAME_PROVIDER_URL || !values.GAME_PROVIDER_SECRET)) {
     throw new ConfigError('live mode reaches game providers over HTTP: set GAME_PROVIDER_URL and GAME_PROVIDER_SECRET');

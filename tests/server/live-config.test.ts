@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { EasySlipVerifier } from '../../src/server/providers/slips/easyslip';
 import { HttpSlipVerifier } from '../../src/server/providers/slips/http-verifier';
 import { SlipOkVerifier } from '../../src/server/providers/slips/slipok';
+import { AntsSmsGateway } from '../../src/server/providers/sms/ants';
 import { HttpSmsGateway } from '../../src/server/providers/sms/http-gateway';
 import { ThaiBulkSmsGateway } from '../../src/server/providers/sms/thaibulksms';
 import { build } from './helpers/app';
@@ -94,7 +95,7 @@ describe('live mode configuration', () => {
     }
   }, 120_000);
 
-  it.each(['PUBLIC_URL', 'GAME_PROVIDER_URL', 'SMS_GATEWAY_URL', 'SLIP_VERIFY_URL', 'PAYMENT_GATEWAY_URL', 'TRUEWALLET_API_URL', 'EASYSLIP_API_URL', 'SLIPOK_API_URL', 'THAIBULKSMS_API_URL'])(
+  it.each(['PUBLIC_URL', 'GAME_PROVIDER_URL', 'SMS_GATEWAY_URL', 'SLIP_VERIFY_URL', 'PAYMENT_GATEWAY_URL', 'TRUEWALLET_API_URL', 'EASYSLIP_API_URL', 'SLIPOK_API_URL', 'THAIBULKSMS_API_URL', 'ANTS_API_URL'])(
     'refuses %s that is not an http(s) address, naming it',
     (name) => {
       for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'ftp://files.example/']) {
@@ -113,6 +114,7 @@ describe('live mode configuration', () => {
       ['generic (the default)', {}, HttpSlipVerifier, HttpSmsGateway],
       ['easyslip and thaibulksms', { SLIP_VERIFY_PROVIDER: 'easyslip', EASYSLIP_API_KEY: 'k', SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's' }, EasySlipVerifier, ThaiBulkSmsGateway],
       ['slipok', { SLIP_VERIFY_PROVIDER: 'slipok', SLIPOK_BRANCH_ID: '12345', SLIPOK_API_KEY: 'k', SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's' }, SlipOkVerifier, ThaiBulkSmsGateway],
+      ['ants', { SMS_PROVIDER: 'ants', ANTS_USERNAME: 'u', ANTS_PASSWORD: 'p', ANTS_SENDER: 'WALLET' }, HttpSlipVerifier, AntsSmsGateway],
     ])('%s', (_name, env, verifier, sms) => {
       const base = 'SLIP_VERIFY_PROVIDER' in env ? bare : LIVE;
       const adapters = adaptersOf({ ...base, ...env } as Record<string, string>);
@@ -125,6 +127,9 @@ describe('live mode configuration', () => {
       [{ SLIP_VERIFY_PROVIDER: 'slipok', SLIPOK_API_KEY: 'k' }, 'SLIP_VERIFY_PROVIDER=slipok verifies slips with SlipOK: set SLIPOK_BRANCH_ID and SLIPOK_API_KEY'],
       [{ SLIP_VERIFY_PROVIDER: 'generic' }, 'set SLIP_VERIFY_URL and SLIP_VERIFY_TOKEN'],
       [{ SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k' }, 'SMS_PROVIDER=thaibulksms sends through the ThaiBulkSMS account: set THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET'],
+      [{ SMS_PROVIDER: 'ants', ANTS_USERNAME: 'u', ANTS_PASSWORD: 'p' }, 'SMS_PROVIDER=ants sends through the ANTS account: set ANTS_USERNAME, ANTS_PASSWORD and ANTS_SENDER'],
+      [{ ANTS_SENDER: 'MY WALLET' }, 'invalid configuration: ANTS_SENDER'],
+      [{ ANTS_SENDER: 'WALLETWALLET' }, 'invalid configuration: ANTS_SENDER'],
       [{ SLIP_VERIFY_PROVIDER: 'slipcheck' }, 'invalid configuration: SLIP_VERIFY_PROVIDER'],
       [{ SMS_PROVIDER: 'twilio' }, 'invalid configuration: SMS_PROVIDER'],
       [{ THAIBULKSMS_FORCE: 'premium' }, 'invalid configuration: THAIBULKSMS_FORCE'],
@@ -137,6 +142,7 @@ describe('live mode configuration', () => {
 
     it('lets the sandbox run without any of them', () => {
       expect(loadConfig({ SLIP_VERIFY_PROVIDER: 'slipok', SMS_PROVIDER: 'thaibulksms' })).toMatchObject({ sandbox: true });
+      expect(loadConfig({ SMS_PROVIDER: 'ants' })).toMatchObject({ sandbox: true });
     });
   });
 
