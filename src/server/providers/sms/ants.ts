@@ -18,6 +18,7 @@
  * the otp module lets the member ask at once. The text is ours.
  */
 import { z } from 'zod';
+import { postToGateway, withoutPlus } from './post';
 import { SmsFailure, type SmsMessage, type SmsSender } from './sms';
 import { antsStatusOf, ANTS_HTTP_STATUSES } from './ants-codes';
 
@@ -39,31 +40,22 @@ export interface AntsOptions {
 }
 
 /** The document's destination: the international number without its plus (66812345678, 8562012345678). */
-export const antsDestination = (e164: string) => e164.replace(/^\+/, '');
+export const antsDestination = withoutPlus;
 
 export class AntsSmsGateway implements SmsSender {
   constructor(private readonly options: AntsOptions) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const doFetch = this.options.fetch ?? fetch;
     const to = antsDestination(message.to);
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await doFetch(`${this.options.url.replace(/\/$/, '')}/sms/send`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          authorization: `Basic ${Buffer.from(`${this.options.username}:${this.options.password}`).toString('base64')}`,
-        },
-        body: JSON.stringify({ messages: [{ from: this.options.sender, destinations: [{ to }], text: message.text }] }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-      body = await response.json().catch(() => undefined);
-    } catch (error) {
-      throw new SmsFailure(`no answer from ANTS (${error instanceof Error ? error.message : 'unknown'})`);
-    }
+    const { response, body } = await postToGateway({
+      gateway: 'ANTS',
+      url: `${this.options.url.replace(/\/$/, '')}/sms/send`,
+      basic: [this.options.username, this.options.password],
+      contentType: 'application/json',
+      body: JSON.stringify({ messages: [{ from: this.options.sender, destinations: [{ to }], text: message.text }] }),
+      timeoutMs: this.options.timeoutMs,
+      fetch: this.options.fetch,
+    });
     if (!response.ok) {
       const known = ANTS_HTTP_STATUSES[response.status];
       throw new SmsFailure(`ANTS answered ${response.status}${known ? ` (${known})` : ''}`);

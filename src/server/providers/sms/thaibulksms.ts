@@ -17,6 +17,7 @@
  * send (SmsFailure): the OTP module then lets the member ask again at once. The text is ours.
  */
 import { z } from 'zod';
+import { postToGateway, withoutPlus } from './post';
 import { SmsFailure, type SmsMessage, type SmsSender } from './sms';
 
 const success = z.object({
@@ -38,34 +39,25 @@ export interface ThaiBulkSmsOptions {
 }
 
 /** The document's msisdn: the international number without its plus (66812345678). */
-export const thaiBulkMsisdn = (e164: string) => e164.replace(/^\+/, '');
+export const thaiBulkMsisdn = withoutPlus;
 
 export class ThaiBulkSmsGateway implements SmsSender {
   constructor(private readonly options: ThaiBulkSmsOptions) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const doFetch = this.options.fetch ?? fetch;
     const msisdn = thaiBulkMsisdn(message.to);
     const form = new URLSearchParams({ msisdn, message: message.text });
     if (this.options.sender) form.set('sender', this.options.sender);
     if (this.options.force) form.set('force', this.options.force);
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await doFetch(`${this.options.url.replace(/\/$/, '')}/sms`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.options.apiKey}:${this.options.apiSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: form.toString(),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-      body = await response.json().catch(() => undefined);
-    } catch (error) {
-      throw new SmsFailure(error instanceof Error ? error.message : 'no answer');
-    }
+    const { response, body } = await postToGateway({
+      gateway: 'ThaiBulkSMS',
+      url: `${this.options.url.replace(/\/$/, '')}/sms`,
+      basic: [this.options.apiKey, this.options.apiSecret],
+      contentType: 'application/x-www-form-urlencoded',
+      body: form.toString(),
+      timeoutMs: this.options.timeoutMs,
+      fetch: this.options.fetch,
+    });
     if (response.ok) {
       const sent = success.safeParse(body);
       if (sent.success && sent.data.phone_number_list.some((p) => p.number === msisdn)) return;
