@@ -1,3 +1,4 @@
+import './zodWithoutEval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
