@@ -42,6 +42,14 @@ export type DemoSlotEvent =
 
 export const INVALID_TOKEN = 'invalid-token';
 
+/**
+ * The longest the reels may take to land (they take 1.8 s, reels.ts SPIN_TIMING): a scene that
+ * never reports (its canvas lost, no animation frames for a tab a busy phone put aside) must not
+ * leave the player looking at a spin that never ends. The server decided the spin already; its
+ * outcome is then shown as if the reels had landed.
+ */
+export const LANDING_LIMIT_MS = 6_000;
+
 const codeOf = (error: unknown): string =>
   error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : 'INTERNAL_SERVER_ERROR';
 
@@ -55,6 +63,14 @@ export const demoSlotMachine = setup({
       Promise.reject(new Error("demoSlotMachine: provide the 'spin' actor")),
     ),
   },
+  actions: {
+    showOutcome: assign(({ context }) => ({
+      balance: context.outcome?.balance ?? context.balance,
+      reels: context.outcome?.reels ?? context.reels,
+      settledSpins: context.settledSpins + 1,
+    })),
+  },
+  delays: { landingLimit: LANDING_LIMIT_MS },
   guards: {
     linkInvalid: (_, params: { error: unknown }) => codeOf(params.error) === INVALID_TOKEN,
     offeredStake: ({ context, event }) => event.type === 'stake.chosen' && (context.session?.stakes ?? []).includes(event.stake),
@@ -105,16 +121,8 @@ export const demoSlotMachine = setup({
       },
     },
     landing: {
-      on: {
-        'reels.settled': {
-          target: 'ready',
-          actions: assign(({ context }) => ({
-            balance: context.outcome?.balance ?? context.balance,
-            reels: context.outcome?.reels ?? context.reels,
-            settledSpins: context.settledSpins + 1,
-          })),
-        },
-      },
+      on: { 'reels.settled': { target: 'ready', actions: 'showOutcome' } },
+      after: { landingLimit: { target: 'ready', actions: 'showOutcome' } },
     },
     failed: {
       on: { 'session.retry': { target: 'loading', actions: assign({ error: null }) } },

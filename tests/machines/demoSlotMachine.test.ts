@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { demoSlotMachine, type GameSession, type SpinOutcome } from '../../machines/demoSlotMachine';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { demoSlotMachine, LANDING_LIMIT_MS, type GameSession, type SpinOutcome } from '../../machines/demoSlotMachine';
 
 class CodedError extends Error {
   constructor(readonly code: string) {
@@ -19,7 +19,7 @@ const outcome = (stake: number, win: number, balance: number): SpinOutcome => ({
   lines: win ? [{ line: 0, symbol: 'seven', count: 3, win }] : [],
 });
 
-function start(options: { load?: () => Promise<GameSession>; spin?: (stake: number) => Promise<SpinOutcome> } = {}) {
+function start(options: { load?: () => Promise<GameSession>; spin?: (stake: number) => Promise<SpinOutcome>; clock?: SimulatedClock } = {}) {
   const spins: { token: string; stake: number }[] = [];
   const actor = createActor(
     demoSlotMachine.provide({
@@ -31,7 +31,7 @@ function start(options: { load?: () => Promise<GameSession>; spin?: (stake: numb
         }),
       },
     }),
-    { input: { token: 'launch-token' } },
+    { input: { token: 'launch-token' }, ...(options.clock ? { clock: options.clock } : {}) },
   ).start();
   return { actor, spins, state: () => actor.getSnapshot() };
 }
@@ -70,6 +70,23 @@ describe('demo slot', () => {
     run.actor.send({ type: 'reels.settled' });
     expect(run.state().value).toBe('ready');
     expect(run.state().context).toMatchObject({ balance: 24.5, settledSpins: 1, reels: outcome(5, 0, 0).reels });
+  });
+
+  it('shows the outcome when the reels never report landing, once the landing limit has passed', async () => {
+    const clock = new SimulatedClock();
+    const run = start({ clock, spin: async (stake) => outcome(stake, 0, 12 - stake) });
+    await settle();
+    run.actor.send({ type: 'spin.requested' });
+    await settle();
+    expect(run.state().value).toBe('landing');
+    clock.increment(LANDING_LIMIT_MS - 1);
+    expect(run.state().value).toBe('landing');
+    clock.increment(1);
+    expect(run.state().value).toBe('ready');
+    expect(run.state().context).toMatchObject({ balance: 11, settledSpins: 1 });
+    // The scene's late report changes nothing more.
+    run.actor.send({ type: 'reels.settled' });
+    expect(run.state().context.settledSpins).toBe(1);
   });
 
   it('refuses a stake above the balance without calling the server', async () => {
