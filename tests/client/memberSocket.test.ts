@@ -21,11 +21,20 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
+// The task the socket connects in comes when the test says so.
+const tasks: (() => void)[] = [];
+vi.mock('../../src/client/api/nextTask', () => ({ nextTask: () => new Promise<void>((resolve) => tasks.push(resolve)) }));
+const nextTaskComes = async () => {
+  for (const resolve of tasks.splice(0)) resolve();
+  await Promise.resolve();
+};
+
 const { holdMemberSocket } = await import('../../src/client/realtime/memberSocket');
 
 describe("the member's one socket per page", () => {
   beforeEach(() => {
     made.length = 0;
+    tasks.length = 0;
   });
 
   it('is one connection for every holder, opened in a task after theirs, closed when the last lets go', async () => {
@@ -33,7 +42,7 @@ describe("the member's one socket per page", () => {
     const bonus = holdMemberSocket('token-a');
     expect(made).toHaveLength(1);
     expect(made[0].connected).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTaskComes();
     expect(made[0].connected).toBe(true);
     expect(bonus.socket).toBe(wallet.socket);
     wallet.release();
@@ -46,7 +55,7 @@ describe("the member's one socket per page", () => {
   it('opens again for a holder after the last let go, and anew for a new token', async () => {
     const first = holdMemberSocket('token-a');
     first.release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTaskComes();
     // Let go before its task came: it never connected.
     expect(made[0].connected).toBe(false);
     const again = holdMemberSocket('token-a');
