@@ -39,14 +39,11 @@ export interface AntsOptions {
   fetch?: typeof fetch;
 }
 
-/** The document's destination: the international number without its plus (66812345678, 8562012345678). */
-export const antsDestination = withoutPlus;
-
 export class AntsSmsGateway implements SmsSender {
   constructor(private readonly options: AntsOptions) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const to = antsDestination(message.to);
+    const to = withoutPlus(message.to);
     const { response, body } = await postToGateway({
       gateway: 'ANTS',
       url: `${this.options.url.replace(/\/$/, '')}/sms/send`,

@@ -38,14 +38,11 @@ export interface ThaiBulkSmsOptions {
   fetch?: typeof fetch;
 }
 
-/** The document's msisdn: the international number without its plus (66812345678). */
-export const thaiBulkMsisdn = withoutPlus;
-
 export class ThaiBulkSmsGateway implements SmsSender {
   constructor(private readonly options: ThaiBulkSmsOptions) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const msisdn = thaiBulkMsisdn(message.to);
+    const msisdn = withoutPlus(message.to);
     const form = new URLSearchParams({ msisdn, message: message.text });
     if (this.options.sender) form.set('sender', this.options.sender);
     if (this.options.force) form.set('force', this.options.force);
